@@ -1,0 +1,19 @@
+"""estimator_compat: the TensorFlow Estimator API on TensorFlow 2.16+ and Keras 3."""
+from estimator_compat.estimator import Estimator
+from estimator_compat.export_output import (  # noqa: F401
+    ClassificationOutput, ExportOutput, PredictOutput, RegressionOutput)
+from estimator_compat.hooks import (  # noqa: F401
+    CheckpointSaverListener, NanLossDuringTrainingError, SecondOrStepTimer, SessionRunArgs,
+    SessionRunContext, SessionRunHook, SessionRunValues)
+from estimator_compat.mode_keys import ModeKeys
+from estimator_compat.run_config import RunConfig, TaskType
+from estimator_compat.spec import EstimatorSpec
+from estimator_compat.warm_start import VocabInfo, WarmStartSettings
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Estimator", "EstimatorSpec", "ModeKeys", "RunConfig", "TaskType", "WarmStartSettings",
+    "VocabInfo", "SessionRunHook", "SessionRunArgs", "SessionRunContext", "SessionRunValues",
+    "CheckpointSaverListener", "NanLossDuringTrainingError", "SecondOrStepTimer",
+]

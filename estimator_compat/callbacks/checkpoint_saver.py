@@ -1,0 +1,44 @@
+"""Saves checkpoints every save_checkpoints_steps/secs and at the end (CheckpointSaverHook)."""
+from estimator_compat.hooks import SecondOrStepTimer
+
+
+class CheckpointSaver:
+    """Drives CheckpointIO by a step/second timer and tells saving listeners."""
+
+    def __init__(self, io, save_steps=None, save_secs=None, listeners=(), hook_session=None):
+        self._io = io
+        self._timer = (SecondOrStepTimer(every_steps=save_steps, every_secs=save_secs)
+                       if (save_steps or save_secs) else None)
+        self._listeners = list(listeners)
+        self._session = hook_session
+        self.last_saved_step = None
+        self.stop_requested = False
+
+    def begin(self, step, save_now):
+        for listener in self._listeners:
+            listener.begin()
+        if self._timer is not None:
+            self._timer.update_last_triggered_step(step)
+        if save_now:
+            self.save(step)
+
+    def after_step(self, step):
+        if self._timer is not None and self._timer.should_trigger_for_step(step):
+            self._timer.update_last_triggered_step(step)
+            self.save(step)
+
+    def save(self, step):
+        for listener in self._listeners:
+            listener.before_save(self._session, step)
+        path = self._io.save(step)
+        self.last_saved_step = step
+        for listener in self._listeners:
+            if listener.after_save(self._session, step):
+                self.stop_requested = True
+        return path
+
+    def end(self, step):
+        if self.last_saved_step != step:
+            self.save(step)
+        for listener in self._listeners:
+            listener.end(self._session, step)

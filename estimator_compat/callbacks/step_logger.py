@@ -1,0 +1,45 @@
+"""The periodic training log lines and the `global_step/sec` summary of tf.estimator."""
+import logging
+import time
+
+from estimator_compat import summaries
+from estimator_compat.hooks import SecondOrStepTimer
+
+logger = logging.getLogger("tensorflow")
+
+
+class StepLogger:
+    """`loss = …, step = …` every N iterations and `global_step/sec: …` every N steps."""
+
+    def __init__(self, every_n_steps, summary_dir=None):
+        self._every = every_n_steps
+        self._summary_dir = summary_dir
+        self._iter = 0
+        self._last_log_time = None
+        self._timer = SecondOrStepTimer(every_steps=every_n_steps) if every_n_steps else None
+
+    def on_step(self, step_before, loss):
+        """After the step that started at global step `step_before`."""
+        if not self._every:
+            return
+        if self._iter % self._every == 0:
+            now = time.time()
+            if self._last_log_time is None:
+                logger.info("loss = %s, step = %d", _fmt(loss), step_before)
+            else:
+                logger.info("loss = %s, step = %d (%.3f sec)", _fmt(loss), step_before,
+                            now - self._last_log_time)
+            self._last_log_time = now
+        self._iter += 1
+        step = step_before + 1
+        if self._timer.should_trigger_for_step(step):
+            elapsed, steps = self._timer.update_last_triggered_step(step)
+            if elapsed is not None and elapsed > 0:
+                rate = steps / elapsed
+                logger.info("global_step/sec: %g", rate)
+                if self._summary_dir is not None:
+                    summaries.write_scalars(self._summary_dir, step, {"global_step/sec": rate})
+
+
+def _fmt(value):
+    return f"{float(value):g}"

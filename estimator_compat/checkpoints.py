@@ -1,0 +1,124 @@
+"""Name-based TF1 checkpoints in model_dir: `model.ckpt-<step>.*` and the `checkpoint` file.
+
+Written with `tf.compat.v1.train.Saver` over the store's variables keyed by TF1 name, so
+`tf.train.list_variables`, `init_from_checkpoint` and tf.estimator 2.15 read them, and we read
+theirs. The Saver writes the data to a temporary file and renames it, then rewrites the
+`checkpoint` state file atomically: a crash mid-save leaves the previous checkpoint usable.
+"""
+import logging
+import os
+
+import tensorflow as tf
+
+logger = logging.getLogger("tensorflow")
+
+CHECKPOINT_BASENAME = "model.ckpt"
+
+
+class _QuietSaverWarnings(logging.Filter):
+    """The eager Saver's deprecation notices: expected here, where names are kept unique."""
+
+    def filter(self, record):
+        msg = record.getMessage()
+        return not ("Saver is deprecated" in msg or "get_checkpoint_mtimes" in msg
+                    or "remove_checkpoint" in msg)
+
+
+logger.addFilter(_QuietSaverWarnings())
+
+
+class CheckpointMismatchError(ValueError):
+    """The checkpoint's variables do not match the model_fn's."""
+
+
+def latest_checkpoint(model_dir):
+    if not model_dir or not tf.io.gfile.isdir(model_dir):
+        return None
+    return tf.train.latest_checkpoint(model_dir)
+
+
+def checkpoint_step(path):
+    """The global step stored in a checkpoint (0 when it has none)."""
+    reader = tf.train.load_checkpoint(path)
+    if reader.has_tensor("global_step"):
+        return int(reader.get_tensor("global_step"))
+    return 0
+
+
+def resolve(path):
+    """A checkpoint prefix from a prefix or a directory holding a `checkpoint` file."""
+    if path is None:
+        return None
+    path = os.fspath(path)
+    if tf.io.gfile.isdir(path):
+        found = tf.train.latest_checkpoint(path)
+        if found is None:
+            raise ValueError(f"No checkpoint found in directory {path!r}.")
+        return found
+    if not tf.io.gfile.exists(path + ".index"):
+        raise ValueError(f"Could not find a checkpoint at {path!r} (no {path}.index).")
+    return path
+
+
+class CheckpointIO:
+    """Saves and restores one Estimator's variables; keeps keep_checkpoint_max newest."""
+
+    def __init__(self, model_dir, store, keep_checkpoint_max=5, keep_checkpoint_every_n_hours=10000):
+        self._model_dir = model_dir
+        self._store = store
+        self._max = keep_checkpoint_max
+        self._hours = keep_checkpoint_every_n_hours
+        self._saver = None
+        self._saver_names = None
+
+    def _saver_for(self, variables):
+        names = tuple(sorted(variables))
+        if self._saver is None or names != self._saver_names:
+            old = self._saver.last_checkpoints if self._saver is not None else None
+            self._saver = tf.compat.v1.train.Saver(
+                var_list=variables, sharded=False, max_to_keep=self._max,
+                keep_checkpoint_every_n_hours=self._hours, save_relative_paths=True)
+            self._saver_names = names
+            state = tf.train.get_checkpoint_state(self._model_dir)
+            if old:
+                self._saver.recover_last_checkpoints(old)
+            elif state is not None:
+                self._saver.recover_last_checkpoints(list(state.all_model_checkpoint_paths))
+        return self._saver
+
+    def save(self, step):
+        """Writes model.ckpt-<step>; returns its path."""
+        tf.io.gfile.makedirs(self._model_dir)
+        prefix = os.path.join(self._model_dir, CHECKPOINT_BASENAME)
+        logger.info("Saving checkpoints for %d into %s.", step, prefix)
+        saver = self._saver_for(self._store.saveable())
+        return saver.save(None, prefix, global_step=step, write_meta_graph=False,
+                          write_state=True)
+
+    def restore(self, path):
+        """Restores every saveable variable from `path`; a clear error on any mismatch."""
+        variables = self._store.saveable()
+        check_compatible(path, variables)
+        saver = self._saver_for(variables)
+        saver.restore(None, path)
+
+
+def check_compatible(path, variables):
+    """Raises CheckpointMismatchError naming missing, unexpected and mis-shaped variables."""
+    in_ckpt = dict(tf.train.list_variables(path))
+    missing = sorted(n for n in variables if n not in in_ckpt)
+    shapes = sorted(f"{n}: checkpoint {in_ckpt[n]} vs model {variables[n].shape.as_list()}"
+                    for n, v in variables.items()
+                    if n in in_ckpt and list(in_ckpt[n]) != v.shape.as_list())
+    if missing or shapes:
+        unexpected = sorted(n for n in in_ckpt if n not in variables)
+        parts = [f"The checkpoint {path} does not match the variables of the model_fn."]
+        if missing:
+            parts.append(f"Missing from the checkpoint: {missing}.")
+        if unexpected:
+            parts.append(f"In the checkpoint but not in the model: {unexpected}.")
+        if shapes:
+            parts.append(f"Shape mismatches: {shapes}.")
+        parts.append("Use a model_dir written by this model_fn, a new model_dir, or "
+                     "warm_start_from=WarmStartSettings(...) to load part of a checkpoint.")
+        raise CheckpointMismatchError(" ".join(parts))

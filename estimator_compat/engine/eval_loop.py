@@ -1,0 +1,90 @@
+"""Estimator.evaluate: metrics over input_fn for one checkpoint, written to eval/ events."""
+import logging
+import os
+
+import numpy as np
+import tensorflow as tf
+
+from estimator_compat import summaries
+from estimator_compat.callbacks.progress_bar import ProgressBar
+from estimator_compat.hooks.runner import HookRunner
+from estimator_compat.mode_keys import ModeKeys
+
+logger = logging.getLogger("tensorflow")
+_RESERVED = ("loss", "global_step")
+
+
+def eval_dir(model_dir, name=None):
+    return os.path.join(model_dir, "eval" if not name else "eval_" + name)
+
+
+def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name=None):
+    est = state.estimator
+    if steps is not None and steps <= 0:
+        raise ValueError(f"Must specify steps > 0, given: {steps}")
+    iterator, step = state.prepare(ModeKeys.EVAL, input_fn)
+    for key in step.spec.eval_metric_ops:
+        if key in _RESERVED:
+            raise ValueError(f"Metric with name {key!r} is not allowed, because Estimator "
+                             "already defines a default metric with the same name.")
+    path = state.restore_for(ModeKeys.EVAL, checkpoint_path)
+    _reset_metrics(state, step)
+    global_step = int(state.global_step.numpy())
+    runner = HookRunner(ModeKeys.EVAL, list(hooks or ()) + list(step.spec.evaluation_hooks), est)
+    with step.graph.as_default():
+        runner.begin(step.graph)
+    runner.after_create_session()
+    progress = ProgressBar(steps, est.config.progress_bar)
+    logger.info("Starting evaluation at %s", path or "initialised variables")
+    metrics, done = {}, 0
+    log_every = max(1, (steps or 0) // 10)
+    while steps is None or done < steps:
+        names = runner.before_step()
+        if runner.stop_requested:
+            break
+        try:
+            out = step.function(names)(iterator)
+        except tf.errors.OutOfRangeError:
+            break
+        done += 1
+        metrics = out["metrics"]
+        if steps is not None and (done % log_every == 0 or done == steps):
+            logger.info("Evaluation [%d/%d]", done, steps)
+        loss = float(out["loss"].numpy())
+        runner.after_step({n: v.numpy() for n, v in out["fetches"].items()},
+                          {"loss": loss, "global_step": global_step})
+        progress.update({"loss": loss})
+        if runner.stop_requested:
+            break
+    results = {k: _final_value(step, k, v) for k, v in metrics.items()}
+    loss_sum, loss_count = (v.numpy() for v in step.eval_loss)
+    results["loss"] = np.float32(loss_sum / loss_count) if loss_count else np.float32(np.nan)
+    results["global_step"] = np.int64(global_step)
+    runner.end(results)
+    progress.finish()
+    logger.info("Saving dict for global step %d: %s", global_step,
+                ", ".join(f"{k} = {results[k]}" for k in sorted(results)))
+    out_dir = eval_dir(est.model_dir, name)
+    summaries.write_scalars(out_dir, global_step,
+                            {k: v for k, v in results.items() if k != "global_step" and np.ndim(v) == 0})
+    if path is not None:
+        summaries.write_text(out_dir, global_step, "checkpoint_path", path)
+    return results
+
+
+def _final_value(step, key, value):
+    metric = step.keras_metrics.get(key)
+    if metric is not None:
+        value = metric.result()
+    value = np.asarray(value.numpy() if hasattr(value, "numpy") else value)
+    return value[()] if value.ndim == 0 else value
+
+
+def _reset_metrics(state, step):
+    for var in state.store.local():
+        var.assign(tf.zeros_like(var))
+    for var in step.eval_loss:
+        var.assign(0.0)
+    for metric in step.keras_metrics.values():
+        metric.reset_state()
+

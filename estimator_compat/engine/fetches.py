@@ -1,0 +1,56 @@
+"""Hook fetches ↔ step outputs: nested tensors/ops/names/variables, mapped by graph name."""
+import tensorflow as tf
+
+
+class Fetch:
+    """One leaf of a hook's fetches, resolved to how its value is obtained."""
+    __slots__ = ("kind", "key", "value")
+
+    def __init__(self, kind, key=None, value=None):
+        self.kind, self.key, self.value = kind, key, value  # kind: 'graph' | 'op' | 'host'
+
+
+def resolve(leaf):
+    if isinstance(leaf, tf.Variable):
+        return Fetch("host", value=leaf)
+    if isinstance(leaf, tf.Operation):
+        return Fetch("op", key=leaf.name)
+    if isinstance(leaf, tf.Tensor):
+        if tf.is_symbolic_tensor(leaf):
+            return Fetch("graph", key=leaf.name)
+        return Fetch("host", value=leaf)
+    if isinstance(leaf, str):
+        return Fetch("graph", key=leaf) if ":" in leaf else Fetch("op", key=leaf)
+    if hasattr(leaf, "dtype") and hasattr(leaf, "numpy"):  # a Keras Variable
+        return Fetch("host", value=leaf)
+    raise TypeError(f"Fetch argument {leaf!r} has invalid type {type(leaf).__name__}; it must be "
+                    "a Tensor, an Operation, a Variable, a tensor/op name, or a nest of them.")
+
+
+def flatten(fetches):
+    """(structure, [Fetch]) for a nest of fetches (dicts, lists, tuples)."""
+    leaves = tf.nest.flatten(fetches, expand_composites=False)
+    return fetches, [resolve(leaf) for leaf in leaves]
+
+
+def lookup(graph, key):
+    """The tensor named `key` in the step's trace graph, with a clear error if absent."""
+    try:
+        return graph.get_tensor_by_name(key)
+    except (KeyError, ValueError):
+        raise ValueError(f"A hook asked for tensor {key!r}, which the model_fn's graph does not "
+                         "have. Name it in model_fn, e.g. tf.identity(x, name='my_tensor'), and "
+                         "fetch 'my_tensor:0'.") from None
+
+
+def pack(structure, resolved, step_values):
+    """Values for `structure`, given the step's {graph name: numpy value}."""
+    values = []
+    for f in resolved:
+        if f.kind == "graph":
+            values.append(step_values.get(f.key))
+        elif f.kind == "host":
+            values.append(f.value.numpy())
+        else:
+            values.append(None)
+    return tf.nest.pack_sequence_as(structure, values)

@@ -1,0 +1,75 @@
+"""Estimator.predict: a generator over the compiled predict step, one batch in memory at a time."""
+import logging
+
+import tensorflow as tf
+
+from estimator_compat.hooks.runner import HookRunner
+from estimator_compat.mode_keys import ModeKeys
+
+logger = logging.getLogger("tensorflow")
+
+
+def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None,
+            yield_single_examples=True):
+    est = state.estimator
+    iterator, step = state.prepare(ModeKeys.PREDICT, input_fn)
+    state.restore_for(ModeKeys.PREDICT, checkpoint_path)
+    keys = _check_keys(step.spec.predictions, predict_keys)
+    runner = HookRunner(ModeKeys.PREDICT, list(hooks or ()) + list(step.spec.prediction_hooks), est)
+    with step.graph.as_default():
+        runner.begin(step.graph)
+    runner.after_create_session()
+    while True:
+        names = runner.before_step()
+        if runner.stop_requested:
+            break
+        try:
+            out = step.function(names)(iterator)
+        except tf.errors.OutOfRangeError:
+            break
+        preds = out["predictions"]
+        if isinstance(preds, dict):
+            preds = {k: preds[k].numpy() for k in keys}
+        else:
+            preds = preds.numpy()
+        runner.after_step({n: v.numpy() for n, v in out["fetches"].items()}, {})
+        if not yield_single_examples:
+            yield preds
+        else:
+            yield from _examples(preds)
+        if runner.stop_requested:
+            break
+    runner.end()
+
+
+def _check_keys(predictions, predict_keys):
+    if not isinstance(predictions, dict):
+        if predict_keys:
+            raise ValueError(f"predict_keys argument is not valid when predictions is not a "
+                             f"dict: model_fn returned a single Tensor, given keys {predict_keys}.")
+        return None
+    if predict_keys is None:
+        return list(predictions)
+    if isinstance(predict_keys, str):
+        predict_keys = [predict_keys]
+    keys = [k for k in predictions if k in predict_keys]
+    if not keys:
+        raise ValueError(f"Expected to run at least one output from {list(predictions)}, "
+                         f"provided {list(predict_keys)}.")
+    return keys
+
+
+def _examples(preds):
+    if not isinstance(preds, dict):
+        for row in preds:
+            yield row
+        return
+    lengths = {k: v.shape[0] if v.ndim else None for k, v in preds.items()}
+    if None in lengths.values() or len(set(lengths.values())) != 1:
+        raise ValueError("Batch length of predictions should be same. With "
+                         f"yield_single_examples=True every prediction needs the same first "
+                         f"(batch) dimension; got {lengths}. Use yield_single_examples=False.")
+    n = next(iter(lengths.values()))
+    for i in range(n):
+        yield {k: v[i] for k, v in preds.items()}
+

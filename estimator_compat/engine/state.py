@@ -1,0 +1,65 @@
+"""What one Estimator keeps under one tf.distribute strategy: variables, checkpoint I/O, steps."""
+import logging
+
+import tensorflow as tf
+
+from estimator_compat import checkpoints, inputs, summaries
+from estimator_compat.engine.steps import ModeStep
+from estimator_compat.variables import VariableStore
+
+logger = logging.getLogger("tensorflow")
+
+
+class EngineState:
+    def __init__(self, estimator, strategy):
+        config = estimator.config
+        self.estimator = estimator
+        self.strategy = strategy
+        self.store = VariableStore()
+        with strategy.scope():
+            self.global_step = self.store.create_global_step()
+        self.io = checkpoints.CheckpointIO(estimator.model_dir, self.store,
+                                           config.keep_checkpoint_max,
+                                           config.keep_checkpoint_every_n_hours)
+        self._steps = {}
+
+    def step(self, mode):
+        if mode not in self._steps:
+            est = self.estimator
+            writer = summaries.writer_for(est.model_dir) if mode == "train" else None
+            self._steps[mode] = ModeStep(
+                mode=mode, model_fn=est._model_fn, params=est._params_for_call(),
+                config=est.config, store=self.store, strategy=self.strategy,
+                summary_writer=writer, save_summary_steps=est.config.save_summary_steps)
+        return self._steps[mode]
+
+    def prepare(self, mode, input_fn):
+        """Dataset iterator and the traced step for `mode` (variables exist after this)."""
+        est = self.estimator
+        with self.strategy.scope():
+            if est.config.tf_random_seed is not None:
+                tf.random.set_seed(est.config.tf_random_seed)
+            dataset = inputs.dataset_from_input_fn(input_fn, mode, est._params_for_call(), est.config)
+            if self.strategy.num_replicas_in_sync > 1:
+                dataset = self.strategy.experimental_distribute_dataset(dataset)
+            iterator = iter(dataset)
+            step = self.step(mode)
+            step.function().get_concrete_function(iterator)
+        return iterator, step
+
+    def restore(self, path):
+        self.io.restore(path)
+
+    def restore_for(self, mode, checkpoint_path):
+        """Restores `checkpoint_path` or the latest checkpoint; returns the path or None."""
+        path = checkpoints.resolve(checkpoint_path) if checkpoint_path else \
+            checkpoints.latest_checkpoint(self.estimator.model_dir)
+        if path is None:
+            logger.info("Could not find trained model in model_dir: %s, running initialization "
+                        "to %s.", self.estimator.model_dir,
+                        "evaluate" if mode == "eval" else "predict")
+            logger.warning("No checkpoint in %s: %s runs with freshly initialised variables.",
+                           self.estimator.model_dir, "evaluate" if mode == "eval" else "predict")
+            return None
+        self.io.restore(path)
+        return path

@@ -1,0 +1,100 @@
+"""Estimator.train: the loop around the compiled train step, with tf.estimator's default hooks."""
+import logging
+
+import tensorflow as tf
+
+from estimator_compat import checkpoints, summaries, warm_start
+from estimator_compat.callbacks.checkpoint_saver import CheckpointSaver
+from estimator_compat.callbacks.nan_guard import check_loss
+from estimator_compat.callbacks.progress_bar import ProgressBar
+from estimator_compat.callbacks.step_logger import StepLogger
+from estimator_compat.hooks.runner import HookRunner
+from estimator_compat.mode_keys import ModeKeys
+
+logger = logging.getLogger("tensorflow")
+
+
+def check_steps(steps, max_steps):
+    if steps is not None and max_steps is not None:
+        raise ValueError("Can not provide both steps and max_steps.")
+    if steps is not None and steps <= 0:
+        raise ValueError(f"Must specify steps > 0, given: {steps}")
+    if max_steps is not None and max_steps <= 0:
+        raise ValueError(f"Must specify max_steps > 0, given: {max_steps}")
+
+
+def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listeners=None):
+    est, config = state.estimator, state.estimator.config
+    check_steps(steps, max_steps)
+    latest = checkpoints.latest_checkpoint(est.model_dir)
+    if max_steps is not None and latest is not None and checkpoints.checkpoint_step(latest) >= max_steps:
+        logger.info("Skipping training since max_steps has already saved.")
+        return
+    iterator, step = state.prepare(ModeKeys.TRAIN, input_fn)
+    spec = step.spec
+    if latest is not None:
+        state.restore(latest)
+    elif est._warm_start is not None:
+        trainable = {v.name.split(":")[0] for v in spec_trainable(step)}
+        warm_start.apply(est._warm_start, state.store, trainable)
+    start = int(state.global_step.numpy())
+    last_step = start + steps if steps is not None else max_steps
+
+    runner = HookRunner(ModeKeys.TRAIN, list(hooks or ()) +
+                        (list(spec.training_chief_hooks) if config.is_chief else []) +
+                        list(spec.training_hooks), est)
+    with step.graph.as_default():
+        runner.begin(step.graph)
+    if config.is_chief and config.checkpoint_save_graph_def:
+        tf.io.write_graph(step.graph.as_graph_def(), est.model_dir, "graph.pbtxt")
+    saver = CheckpointSaver(state.io, config.save_checkpoints_steps, config.save_checkpoints_secs,
+                            saving_listeners or (), runner.session) if config.is_chief else None
+    step_logger = StepLogger(config.log_step_count_steps, est.model_dir if config.is_chief else None)
+    progress = ProgressBar(None if last_step is None else last_step - start, config.progress_bar)
+    if saver is not None:
+        saver.begin(start, save_now=latest is None)
+    runner.after_create_session()
+
+    gs, loss = start, None
+    while last_step is None or gs < last_step:
+        names = runner.before_step()
+        if runner.stop_requested:
+            break
+        fn = step.function(names)
+        try:
+            out = fn(iterator)
+        except tf.errors.OutOfRangeError:
+            logger.info("Input exhausted: training ends at step %d.", gs)
+            break
+        loss = float(out["loss"].numpy())
+        step_before = int(out["global_step"].numpy())
+        check_loss(loss)
+        gs = int(state.global_step.numpy())
+        if gs == step_before:
+            raise ValueError(
+                "global_step did not advance in a train step: the train_op of model_fn must "
+                "increment it, e.g. optimizer.minimize(loss, "
+                "global_step=tf.compat.v1.train.get_or_create_global_step()).")
+        runner.after_step({n: v.numpy() for n, v in out["fetches"].items()},
+                          {"loss": loss, "global_step": gs})
+        step_logger.on_step(step_before, loss)
+        progress.update({"loss": loss, "global_step": gs})
+        if saver is not None:
+            saver.after_step(gs)
+            if saver.stop_requested:
+                break
+        if runner.stop_requested:
+            break
+    if saver is not None:
+        saver.end(gs)
+    runner.end({"loss": loss, "global_step": gs})
+    progress.finish()
+    summaries.flush(est.model_dir)
+    if loss is not None:
+        logger.info("Loss for final step: %s.", loss)
+
+
+def spec_trainable(step):
+    return step.graph.get_collection(tf.compat.v1.GraphKeys.TRAINABLE_VARIABLES)
+
+

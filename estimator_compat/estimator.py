@@ -1,0 +1,108 @@
+"""Estimator: tf.estimator's façade over the compiled engine (estimator_compat.engine)."""
+import copy
+import logging
+import os
+import tempfile
+
+import tensorflow as tf
+
+from estimator_compat import checkpoints, compat_layers, warm_start
+from estimator_compat.engine import eval_loop, predict_loop, train_loop
+from estimator_compat.engine.model_fn_call import verify_model_fn
+from estimator_compat.engine.state import EngineState
+from estimator_compat.run_config import RunConfig
+
+logger = logging.getLogger("tensorflow")
+
+
+class Estimator:
+    """Trains, evaluates and predicts with a `model_fn`, keeping state in `model_dir`."""
+
+    def __init__(self, model_fn, model_dir=None, config=None, params=None, warm_start_from=None):
+        if config is None:
+            config = RunConfig()
+        elif not isinstance(config, RunConfig):
+            raise ValueError(f"config must be an instance of RunConfig, but provided {config!r}.")
+        model_dir = os.fspath(model_dir) if model_dir is not None else None
+        if model_dir is not None and config.model_dir is not None and \
+                os.path.abspath(model_dir) != os.path.abspath(config.model_dir):
+            raise ValueError(f"model_dir are set both in constructor and RunConfig, but with "
+                             f"different values. In constructor: '{model_dir}', in RunConfig: "
+                             f"'{config.model_dir}'.")
+        model_dir = model_dir or config.model_dir
+        if model_dir is None:
+            model_dir = tempfile.mkdtemp()
+            logger.warning("Using temporary folder as model directory: %s", model_dir)
+        if tf.io.gfile.exists(model_dir) and not tf.io.gfile.isdir(model_dir):
+            raise ValueError(f"model_dir {model_dir!r} is a file, not a directory: give a "
+                             "directory (it is created if missing).")
+        if config.model_dir != model_dir:
+            config = config.replace(model_dir=model_dir)
+        verify_model_fn(model_fn, params)
+        compat_layers.use()
+        self._model_fn = model_fn
+        self._model_dir = model_dir
+        self._config = config
+        self._params = copy.deepcopy(params or {})
+        self._warm_start = warm_start.normalise(warm_start_from)
+        self._states = {}
+        logger.info("Using config: %s", config)
+
+    # -- properties ---------------------------------------------------------------------------
+    model_dir = property(lambda self: self._model_dir)
+    config = property(lambda self: self._config)
+    model_fn = property(lambda self: self._model_fn)
+
+    @property
+    def params(self):
+        return copy.deepcopy(self._params)
+
+    def _params_for_call(self):
+        return self._params
+
+    def _state(self, strategy):
+        strategy = strategy or tf.distribute.get_strategy()
+        key = id(strategy)
+        if key not in self._states:
+            self._states[key] = EngineState(self, strategy)
+        return self._states[key]
+
+    # -- the three modes ----------------------------------------------------------------------
+    def train(self, input_fn, hooks=None, steps=None, max_steps=None, saving_listeners=None):
+        """Trains until `steps` more steps, `max_steps` in all, a hook stops, or input ends."""
+        train_loop.train(self._state(self._config.train_distribute), input_fn, hooks=hooks,
+                         steps=steps, max_steps=max_steps, saving_listeners=saving_listeners)
+        return self
+
+    def evaluate(self, input_fn, steps=None, hooks=None, checkpoint_path=None, name=None):
+        """Evaluates a checkpoint on `input_fn`; returns {metric: value, 'loss', 'global_step'}."""
+        return eval_loop.evaluate(self._state(self._config.eval_distribute), input_fn,
+                                  steps=steps, hooks=hooks, checkpoint_path=checkpoint_path,
+                                  name=name)
+
+    def predict(self, input_fn, predict_keys=None, hooks=None, checkpoint_path=None,
+                yield_single_examples=True):
+        """Yields predictions for `input_fn` (a dict per example, by default)."""
+        return predict_loop.predict(self._state(self._config.eval_distribute), input_fn,
+                                    predict_keys=predict_keys, hooks=hooks,
+                                    checkpoint_path=checkpoint_path,
+                                    yield_single_examples=yield_single_examples)
+
+    # -- checkpoint inspection ----------------------------------------------------------------
+    def eval_dir(self, name=None):
+        return eval_loop.eval_dir(self._model_dir, name)
+
+    def latest_checkpoint(self):
+        return checkpoints.latest_checkpoint(self._model_dir)
+
+    def _require_checkpoint(self):
+        path = self.latest_checkpoint()
+        if path is None:
+            raise ValueError(f"Could not find trained model in model_dir: {self._model_dir}.")
+        return path
+
+    def get_variable_names(self):
+        return [name for name, _ in tf.train.list_variables(self._require_checkpoint())]
+
+    def get_variable_value(self, name):
+        return tf.train.load_checkpoint(self._require_checkpoint()).get_tensor(name)

@@ -1,0 +1,168 @@
+"""input_fn → tf.data.Dataset: every form a legacy input_fn returns, as one pipeline.
+
+Accepted: a Dataset of (features, labels) or of features; a (features, labels) tuple or a
+features dict of tensors; and the TF1 style that builds
+`tf.compat.v1.data.make_one_shot_iterator(ds).get_next()` (optionally with more ops after it).
+For the last, input_fn is traced once into a graph where `get_next()` yields placeholders; the
+dataset and the ops between `get_next()` and the returned tensors are recovered from that graph
+and re-run, per element, as a `Dataset.map`.
+"""
+import contextlib
+
+import tensorflow as tf
+
+from estimator_compat.fn_args import fn_args
+
+_ALLOWED_ARGS = {"params", "mode", "config", "input_context"}
+
+
+def call_input_fn(input_fn, mode, params, config, input_context=None):
+    """Calls `input_fn` with the arguments it declares and returns its raw result."""
+    if not callable(input_fn):
+        raise TypeError(f"input_fn must be callable, given: {input_fn!r}")
+    args = fn_args(input_fn)
+    kwargs = {}
+    if "mode" in args:
+        kwargs["mode"] = mode
+    if "params" in args:
+        kwargs["params"] = params
+    if "config" in args:
+        kwargs["config"] = config
+    if "input_context" in args:
+        kwargs["input_context"] = input_context
+    return input_fn(**kwargs)
+
+
+def dataset_from_input_fn(input_fn, mode, params, config, input_context=None):
+    """A Dataset whose elements are `features` or `(features, labels)`, prefetched."""
+    capture = _IteratorCapture()
+    with capture.patched():
+        try:
+            result = call_input_fn(input_fn, mode, params, config, input_context)
+        except _IteratorUsed:
+            result = None
+    if capture.used:
+        dataset = _dataset_from_iterator_graph(input_fn, mode, params, config, input_context)
+    else:
+        dataset = _as_dataset(result, input_fn)
+    return dataset.prefetch(tf.data.AUTOTUNE)
+
+
+def split_element(element):
+    """(features, labels) of one element; labels None for a features-only element."""
+    if isinstance(element, (tuple, list)):
+        if len(element) != 2:
+            raise ValueError("input_fn should return (features, labels) as a len 2 tuple, "
+                             f"given a tuple of length {len(element)}.")
+        return element[0], element[1]
+    return element, None
+
+
+def _as_dataset(result, input_fn):
+    if isinstance(result, tf.data.Dataset):
+        return result
+    if isinstance(result, (tuple, list)) and len(result) == 2 or _is_features(result):
+        # Tensors, as TF1 input_fns returned them: evaluated again for every step.
+        features, labels = split_element(result) if isinstance(result, (tuple, list)) else (result, None)
+        element = features if labels is None else (features, labels)
+        return tf.data.Dataset.from_tensors(element).repeat()
+    raise ValueError(
+        f"input_fn ({getattr(input_fn, '__name__', input_fn)}) returned {type(result).__name__}: "
+        "it must return a tf.data.Dataset of (features, labels) or features, or a "
+        "(features, labels) tuple of Tensors / dicts of Tensors.")
+
+
+def _is_features(x):
+    if isinstance(x, (tf.Tensor, tf.SparseTensor, tf.RaggedTensor)):
+        return True
+    return isinstance(x, dict) and all(isinstance(v, (tf.Tensor, tf.SparseTensor, tf.RaggedTensor))
+                                       for v in x.values())
+
+
+class _IteratorUsed(Exception):
+    pass
+
+
+class _IteratorCapture:
+    """Patches the TF1 iterator factories while input_fn runs, to see whether it uses them."""
+
+    def __init__(self):
+        self.used = False
+
+    @contextlib.contextmanager
+    def patched(self, make_iterator=None):
+        make_iterator = make_iterator or self._eager_iterator
+        data = tf.compat.v1.data
+        dataset_v1 = tf.compat.v1.data.Dataset
+        saved = (data.make_one_shot_iterator, data.make_initializable_iterator,
+                 dataset_v1.make_one_shot_iterator, dataset_v1.make_initializable_iterator)
+        data.make_one_shot_iterator = data.make_initializable_iterator = make_iterator
+        dataset_v1.make_one_shot_iterator = dataset_v1.make_initializable_iterator = make_iterator
+        try:
+            yield
+        finally:
+            (data.make_one_shot_iterator, data.make_initializable_iterator,
+             dataset_v1.make_one_shot_iterator, dataset_v1.make_initializable_iterator) = saved
+
+    def _eager_iterator(self, dataset, *args, **kwargs):
+        self.used = True
+        raise _IteratorUsed()
+
+
+class _PlaceholderIterator:
+    """Stands for a TF1 iterator in the traced input graph: get_next() gives placeholders."""
+
+    def __init__(self, dataset):
+        self.dataset = dataset
+        self.placeholders = tf.nest.map_structure(
+            lambda s: tf.compat.v1.placeholder(s.dtype, s.shape), dataset.element_spec)
+        self.initializer = tf.no_op()
+
+    def get_next(self, name=None):
+        return self.placeholders
+
+    @property
+    def output_types(self):
+        return tf.nest.map_structure(lambda s: s.dtype, self.dataset.element_spec)
+
+    @property
+    def output_shapes(self):
+        return tf.nest.map_structure(lambda s: s.shape, self.dataset.element_spec)
+
+
+def _dataset_from_iterator_graph(input_fn, mode, params, config, input_context):
+    iterators = []
+
+    def make_iterator(dataset, *args, **kwargs):
+        it = _PlaceholderIterator(dataset)
+        iterators.append(it)
+        return it
+
+    holder = {}
+
+    def traced():
+        with _IteratorCapture().patched(make_iterator):
+            holder["result"] = call_input_fn(input_fn, mode, params, config, input_context)
+        return []
+
+    wrapped = tf.compat.v1.wrap_function(traced, [])
+    if len(iterators) != 1:
+        raise ValueError(f"input_fn made {len(iterators)} iterators; estimator_compat supports "
+                         "input_fns that read one Dataset through one iterator.")
+    it = iterators[0]
+    result = holder["result"]
+    features, labels = split_element(result) if isinstance(result, (tuple, list)) else (result, None)
+    element = features if labels is None else (features, labels)
+    flat_in = tf.nest.flatten(it.placeholders)
+    flat_out = tf.nest.flatten(element)
+    post = wrapped.prune(feeds=flat_in, fetches=flat_out)
+    variant = wrapped.prune(feeds=[], fetches=it.dataset._variant_tensor)()
+    source = tf.data.experimental.from_variant(variant, it.dataset.element_spec)
+
+    def apply_post(*flat):
+        outs = post(*tf.nest.flatten(flat))
+        return tf.nest.pack_sequence_as(element, outs)
+
+    if isinstance(it.dataset.element_spec, tuple):
+        return source.map(lambda *e: apply_post(*e))
+    return source.map(apply_post)

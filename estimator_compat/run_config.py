@@ -1,0 +1,205 @@
+"""RunConfig: tf.estimator's run settings and the cluster read from TF_CONFIG."""
+import copy
+import json
+import os
+
+import tensorflow as tf
+
+_USE_DEFAULT = object()
+_DEFAULT_CHECKPOINT_SECS = 600
+
+_REPLACEABLE = (
+    "model_dir", "tf_random_seed", "save_summary_steps", "save_checkpoints_steps",
+    "save_checkpoints_secs", "session_config", "keep_checkpoint_max",
+    "keep_checkpoint_every_n_hours", "log_step_count_steps", "train_distribute", "device_fn",
+    "protocol", "eval_distribute", "experimental_distribute", "experimental_max_worker_delay_secs",
+    "session_creation_timeout_secs", "checkpoint_save_graph_def", "progress_bar",
+)
+
+
+class TaskType:
+    MASTER = "master"
+    PS = "ps"
+    WORKER = "worker"
+    CHIEF = "chief"
+    EVALUATOR = "evaluator"
+
+
+class RunConfig:
+    """How an Estimator runs: where it writes, how often, and on which cluster (from TF_CONFIG).
+
+    `progress_bar` (keyword, an estimator_compat extension) shows a Keras progress bar during
+    train/evaluate in place of the periodic log lines.
+    """
+
+    def __init__(self, model_dir=None, tf_random_seed=None, save_summary_steps=100,
+                 save_checkpoints_steps=_USE_DEFAULT, save_checkpoints_secs=_USE_DEFAULT,
+                 session_config=None, keep_checkpoint_max=5, keep_checkpoint_every_n_hours=10000,
+                 log_step_count_steps=100, train_distribute=None, device_fn=None, protocol=None,
+                 eval_distribute=None, experimental_distribute=None,
+                 experimental_max_worker_delay_secs=None, session_creation_timeout_secs=7200,
+                 checkpoint_save_graph_def=True, *, progress_bar=False):
+        steps_given = save_checkpoints_steps is not _USE_DEFAULT
+        secs_given = save_checkpoints_secs is not _USE_DEFAULT
+        if not steps_given and not secs_given:
+            save_checkpoints_steps, save_checkpoints_secs = None, _DEFAULT_CHECKPOINT_SECS
+        else:
+            save_checkpoints_steps = save_checkpoints_steps if steps_given else None
+            save_checkpoints_secs = save_checkpoints_secs if secs_given else None
+        if save_checkpoints_steps is not None and save_checkpoints_secs is not None:
+            raise ValueError("Can not provide both save_checkpoints_steps and "
+                             "save_checkpoints_secs.")
+        self._values = dict(
+            model_dir=_normalise_model_dir(model_dir), tf_random_seed=tf_random_seed,
+            save_summary_steps=save_summary_steps, save_checkpoints_steps=save_checkpoints_steps,
+            save_checkpoints_secs=save_checkpoints_secs, session_config=session_config,
+            keep_checkpoint_max=keep_checkpoint_max,
+            keep_checkpoint_every_n_hours=keep_checkpoint_every_n_hours,
+            log_step_count_steps=log_step_count_steps, train_distribute=train_distribute,
+            device_fn=device_fn, protocol=protocol, eval_distribute=eval_distribute,
+            experimental_distribute=experimental_distribute,
+            experimental_max_worker_delay_secs=experimental_max_worker_delay_secs,
+            session_creation_timeout_secs=session_creation_timeout_secs,
+            checkpoint_save_graph_def=checkpoint_save_graph_def, progress_bar=progress_bar)
+        _validate(self._values)
+        self._cluster = _Cluster.from_env()
+
+    def replace(self, **kwargs):
+        """A copy with some properties changed, as tf.estimator's RunConfig.replace."""
+        for key in kwargs:
+            if key not in _REPLACEABLE:
+                raise ValueError(f"{key} is not supported by RunConfig.replace. Allowed "
+                                 f"properties: {sorted(_REPLACEABLE)}")
+        new = copy.copy(self)
+        values = dict(self._values)
+        if "save_checkpoints_steps" in kwargs and "save_checkpoints_secs" not in kwargs:
+            values["save_checkpoints_secs"] = None
+        if "save_checkpoints_secs" in kwargs and "save_checkpoints_steps" not in kwargs:
+            values["save_checkpoints_steps"] = None
+        values.update(kwargs)
+        if "model_dir" in kwargs:
+            values["model_dir"] = _normalise_model_dir(values["model_dir"])
+        if values["save_checkpoints_steps"] is not None and values["save_checkpoints_secs"] is not None:
+            raise ValueError("Can not provide both save_checkpoints_steps and "
+                             "save_checkpoints_secs.")
+        _validate(values)
+        new._values = values
+        return new
+
+    def __getattr__(self, name):
+        values = self.__dict__.get("_values")
+        if values is not None and name in values:
+            return values[name]
+        raise AttributeError(f"'RunConfig' object has no attribute {name!r}")
+
+    def __repr__(self):
+        return "RunConfig(" + ", ".join(f"{k}={v!r}" for k, v in self._values.items()) + ")"
+
+    # Cluster properties, read from TF_CONFIG when the RunConfig was made.
+    cluster_spec = property(lambda self: self._cluster.cluster_spec)
+    task_type = property(lambda self: self._cluster.task_type)
+    task_id = property(lambda self: self._cluster.task_id)
+    is_chief = property(lambda self: self._cluster.is_chief)
+    master = property(lambda self: self._cluster.master)
+    evaluation_master = property(lambda self: self._cluster.evaluation_master)
+    num_ps_replicas = property(lambda self: self._cluster.num_ps_replicas)
+    num_worker_replicas = property(lambda self: self._cluster.num_worker_replicas)
+    global_id_in_cluster = property(lambda self: self._cluster.global_id_in_cluster)
+    service = property(lambda self: self._cluster.service)
+
+
+def _normalise_model_dir(model_dir):
+    if model_dir is None:
+        return None
+    return os.fspath(model_dir)
+
+
+def _validate(values):
+    for key in ("save_summary_steps", "save_checkpoints_steps", "save_checkpoints_secs",
+                "keep_checkpoint_max", "keep_checkpoint_every_n_hours", "log_step_count_steps",
+                "session_creation_timeout_secs"):
+        value = values[key]
+        if value is not None and value < 0:
+            raise ValueError(f"{key} should be >= 0, given: {value}")
+    if values["tf_random_seed"] is not None and not isinstance(values["tf_random_seed"], int):
+        raise ValueError(f"tf_random_seed must be an int, given: {values['tf_random_seed']!r}")
+    if values["device_fn"] is not None and not callable(values["device_fn"]):
+        raise ValueError("device_fn must be callable with exactly one argument (an op).")
+
+
+class _Cluster:
+    """The task this process is, as tf.estimator derived it from TF_CONFIG."""
+
+    def __init__(self, cluster, task_type, task_id, service=None):
+        self.service = service
+        self.cluster_spec = tf.train.ClusterSpec(cluster)
+        self.task_type, self.task_id = task_type, task_id
+        jobs = cluster
+        if not jobs:
+            self.master, self.evaluation_master = "", ""
+            self.is_chief, self.num_ps_replicas, self.num_worker_replicas = True, 0, 1
+            self.global_id_in_cluster = 0
+            return
+        self.evaluation_master = ""
+        self.num_ps_replicas = len(jobs.get(TaskType.PS, []))
+        self.num_worker_replicas = (len(jobs.get(TaskType.CHIEF, [])) + len(jobs.get(TaskType.MASTER, []))
+                                    + len(jobs.get(TaskType.WORKER, [])))
+        if task_type == TaskType.EVALUATOR:
+            self.master, self.is_chief = "", False
+            self.num_ps_replicas = self.num_worker_replicas = 0
+            self.global_id_in_cluster = None
+            return
+        self.master = "grpc://" + jobs[task_type][task_id]
+        chief_job = TaskType.CHIEF if TaskType.CHIEF in jobs else TaskType.MASTER
+        self.is_chief = task_type == chief_job
+        order = [chief_job, TaskType.WORKER, TaskType.PS]
+        gid = 0
+        for job in order:
+            if job == task_type:
+                self.global_id_in_cluster = gid + task_id
+                break
+            gid += len(jobs.get(job, []))
+
+    @classmethod
+    def from_env(cls):
+        raw = os.environ.get("TF_CONFIG", "")
+        if not raw:
+            return cls({}, TaskType.WORKER, 0)
+        try:
+            config = json.loads(raw)
+        except ValueError as e:
+            raise ValueError(f"TF_CONFIG is not valid JSON ({e}): {raw!r}") from None
+        cluster = config.get("cluster") or {}
+        task = config.get("task") or {}
+        service = config.get("service")
+        if not cluster:
+            return cls({}, task.get("type", TaskType.WORKER), int(task.get("index", 0)), service)
+        cluster = {job: list(addrs.values()) if isinstance(addrs, dict) else list(addrs)
+                   for job, addrs in cluster.items()}
+        if "type" not in task:
+            raise ValueError('If "cluster" is set in TF_CONFIG, it must have "task" with a '
+                             '"type", e.g. {"task": {"type": "worker", "index": 0}}.')
+        task_type = task["type"]
+        if "index" not in task and task_type != TaskType.EVALUATOR:
+            raise ValueError('If "cluster" is set in TF_CONFIG, "task" must have an "index".')
+        task_id = int(task.get("index", 0))
+        if task_type == TaskType.EVALUATOR:
+            if task_id != 0:
+                raise ValueError(f"Evaluator task index must be 0, given: {task_id}")
+        else:
+            if task_type not in cluster:
+                raise ValueError(f"{task_type} is not a valid task_type in the cluster_spec: "
+                                 f"{sorted(cluster)}")
+            if not 0 <= task_id < len(cluster[task_type]):
+                raise ValueError(f"{task_id} is not a valid task_id for task_type {task_type} "
+                                 f"(the cluster has {len(cluster[task_type])}).")
+        for job in (TaskType.CHIEF, TaskType.MASTER):
+            if len(cluster.get(job, [])) > 1:
+                raise ValueError(f'The "cluster" in TF_CONFIG must have at most one "{job}" '
+                                 f"node, given: {cluster[job]}")
+        if TaskType.CHIEF in cluster and TaskType.MASTER in cluster:
+            raise ValueError('The "cluster" in TF_CONFIG cannot have both "chief" and "master".')
+        if (TaskType.WORKER in cluster or TaskType.PS in cluster) and not (
+                TaskType.CHIEF in cluster or TaskType.MASTER in cluster):
+            raise ValueError('If "cluster" is set in TF_CONFIG, it must have one "chief" node.')
+        return cls(cluster, task_type, task_id, service)

@@ -1,0 +1,60 @@
+"""Event files: one summary writer per directory, and TF1-style scalars as tf.estimator wrote.
+
+Scalars written from the host (`global_step/sec`, eval metrics) are TF1 `Summary` protos with
+`simple_value`, exactly what tf.estimator's FileWriter wrote, so TensorBoard and readers of
+legacy event files (early-stopping hooks, BestExporter) see the same records.
+"""
+import os
+import threading
+
+import numpy as np
+import tensorflow as tf
+
+_writers = {}
+_lock = threading.Lock()
+
+
+def writer_for(logdir):
+    """The process-wide summary writer of `logdir` (created once, as FileWriterCache did)."""
+    logdir = os.path.abspath(os.fspath(logdir))
+    with _lock:
+        writer = _writers.get(logdir)
+        if writer is None:
+            with tf.init_scope():
+                writer = tf.summary.create_file_writer(logdir)
+            _writers[logdir] = writer
+        return writer
+
+
+def write_scalars(logdir, step, values):
+    """Writes {tag: number} as simple_value scalars at `step`, then flushes."""
+    summary = tf.compat.v1.Summary()
+    for tag, value in values.items():
+        if isinstance(value, (bytes, str)):
+            continue
+        summary.value.add(tag=tag, simple_value=float(np.asarray(value)))
+    writer = writer_for(logdir)
+    with writer.as_default():
+        tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=int(step))
+    writer.flush()
+
+
+def write_text(logdir, step, tag, text):
+    writer = writer_for(logdir)
+    with writer.as_default():
+        tf.summary.text(tag, tf.constant(text), step=int(step))
+    writer.flush()
+
+
+def write_graph(logdir, graph):
+    """graph_def in the event file, for TensorBoard's graph tab."""
+    writer = writer_for(logdir)
+    with writer.as_default():
+        tf.summary.graph(graph)
+    writer.flush()
+
+
+def flush(logdir):
+    writer = _writers.get(os.path.abspath(os.fspath(logdir)))
+    if writer is not None:
+        writer.flush()

@@ -1,0 +1,151 @@
+"""The name-keyed variable store: TF1 graph-building code inside tf.function, sharing by name.
+
+Every trace of a model_fn (each mode, each retrace) runs inside `VariableStore.trace_scope()`.
+A variable is created once, eagerly (under `tf.init_scope`, so it outlives the trace), and every
+later request for the same TF1 name returns it, as a fresh tf.Graph with a restored checkpoint
+gave in tf.estimator. The trace graph's collections are rebuilt per trace, so compat.v1 optimizers,
+metrics and `get_global_step` find what TF1 code expects.
+"""
+import collections
+import contextlib
+import threading
+
+import tensorflow as tf
+from keras.src.backend.common import global_state
+from keras.src.backend.common.name_scope import current_path as keras_path
+
+_GraphKeys = tf.compat.v1.GraphKeys
+
+
+class VariableStore:
+    """Variables by TF1 name, shared by all traces of one Estimator's model_fn."""
+
+    def __init__(self):
+        self._vars = {}
+        self._collections = {}
+        self._local = set()
+        self._state = threading.local()
+
+    # -- lookup -------------------------------------------------------------------------------
+    def __contains__(self, name):
+        return name in self._vars
+
+    def get(self, name):
+        return self._vars.get(name)
+
+    def items(self):
+        return list(self._vars.items())
+
+    def saveable(self):
+        """{name: variable} of what a checkpoint holds: global, non-metric variables."""
+        return {n: v for n, v in self._vars.items()
+                if n not in self._local and _GraphKeys.LOCAL_VARIABLES not in self._collections[n]
+                and _GraphKeys.METRIC_VARIABLES not in self._collections[n]}
+
+    def local(self):
+        """Metric and local variables: reset at the start of each evaluation, never saved."""
+        return [v for n, v in self._vars.items()
+                if n in self._local or _GraphKeys.LOCAL_VARIABLES in self._collections[n]
+                or _GraphKeys.METRIC_VARIABLES in self._collections[n]]
+
+    def mark_local(self, variables):
+        by_id = {id(v): n for n, v in self._vars.items()}
+        for v in variables:
+            v = getattr(v, "value", v) if not isinstance(v, tf.Variable) else v
+            name = by_id.get(id(v))
+            if name is not None:
+                self._local.add(name)
+
+    def create_global_step(self):
+        """The int64 `global_step` every Estimator has, created before any trace."""
+        if "global_step" not in self._vars:
+            with tf.init_scope():
+                v = tf.compat.v1.Variable(
+                    0, name="global_step", dtype=tf.int64, trainable=False,
+                    aggregation=tf.VariableAggregation.ONLY_FIRST_REPLICA)
+            self._vars["global_step"] = v
+            self._collections["global_step"] = {_GraphKeys.GLOBAL_VARIABLES, _GraphKeys.GLOBAL_STEP}
+        return self._vars["global_step"]
+
+    # -- tracing ------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def trace_scope(self):
+        """Enter in a trace graph before calling model_fn; fresh collections, shared variables."""
+        graph = tf.compat.v1.get_default_graph()
+        graph._collections = {}  # FuncGraph shares the outer graph's (incl. the TF1 var store)
+        step = self.create_global_step()
+        graph.add_to_collections([_GraphKeys.GLOBAL_VARIABLES, _GraphKeys.GLOBAL_STEP], step)
+        self._state.used = {"global_step"}
+        old_uids = global_state.get_global_attribute("object_name_uids")
+        global_state.set_global_attribute("object_name_uids", collections.defaultdict(int))
+        try:
+            with tf.variable_creator_scope(self._creator):
+                yield graph
+        finally:
+            global_state.set_global_attribute("object_name_uids", old_uids)
+            self._state.used = None
+
+    def _creator(self, next_creator, **kwargs):
+        graph = tf.compat.v1.get_default_graph()
+        name = self._unique_in_trace(_full_name(graph, kwargs.get("name")))
+        cols = kwargs.pop("collections", None)
+        trainable = kwargs.get("trainable")
+        if trainable is None:
+            trainable = kwargs.get("synchronization") != tf.VariableSynchronization.ON_READ
+        if cols is None:
+            cols = [_GraphKeys.GLOBAL_VARIABLES]
+        cols = list(cols)
+        if trainable and _GraphKeys.TRAINABLE_VARIABLES not in cols:
+            cols.append(_GraphKeys.TRAINABLE_VARIABLES)
+        var = self._vars.get(name)
+        if var is None:
+            kwargs["name"] = name.rsplit("/", 1)[-1]
+            scope = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
+            var = self._create_outside_trace(kwargs, scope)
+            actual = var.name.split(":")[0]
+            if actual != name:  # a name scope we did not foresee: keep what TF made
+                name = actual
+            self._vars[name] = var
+            self._collections[name] = set(cols)
+        else:
+            self._collections[name].update(cols)
+        graph.add_to_collections(cols, var)
+        return var
+
+    def _create_outside_trace(self, kwargs, scope):
+        """Creates the variable eagerly through the creators outside tf.function (a strategy's
+        included) but not tf.function's own, which would make it retrace the whole step."""
+        with tf.init_scope():
+            graph = tf.compat.v1.get_default_graph()
+            saved = graph._variable_creator_stack
+            graph._variable_creator_stack = [
+                (p, c) for p, c in saved
+                if getattr(c, "__func__", None) is not VariableStore._creator
+                and getattr(c, "__name__", "") != "variable_capturing_scope"]
+            try:
+                with tf.name_scope(scope):
+                    return tf.compat.v1.Variable(**kwargs)
+            finally:
+                graph._variable_creator_stack = saved
+
+    def _unique_in_trace(self, name):
+        used = getattr(self._state, "used", None)
+        if used is None:
+            return name
+        unique, i = name, 0
+        while unique in used:
+            i += 1
+            unique = f"{name}_{i}"
+        used.add(unique)
+        return unique
+
+
+def _full_name(graph, name):
+    name = name or "Variable"
+    if name.endswith("/"):  # an absolute scope name, as TF1 slot variables pass it
+        return name[:-1]
+    # A Keras 3 layer's variable: its Keras path ("dense_1/kernel"), which a graph name scope
+    # would uniquify differently ("dense_1_1") once Keras reopens the layer's scope.
+    scope = keras_path() if "/" not in name else ""
+    scope = scope or graph.get_name_scope()
+    return f"{scope}/{name}" if scope else name

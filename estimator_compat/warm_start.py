@@ -1,0 +1,84 @@
+"""WarmStartSettings: initialise some variables from another model's checkpoint."""
+import collections
+import logging
+import os
+import re
+
+import tensorflow as tf
+
+from estimator_compat import checkpoints
+
+logger = logging.getLogger("tensorflow")
+
+VocabInfo = tf.compat.v1.train.VocabInfo
+
+
+class WarmStartSettings(collections.namedtuple(
+        "WarmStartSettings", ["ckpt_to_initialize_from", "vars_to_warm_start",
+                              "var_name_to_vocab_info", "var_name_to_prev_var_name"])):
+    """Which variables to warm-start from which checkpoint (tf.estimator's semantics).
+
+    `vars_to_warm_start`: a regex string (trainable variables only, as in tf.estimator), a list of
+    names/regexes (any variable), or None (none).
+    """
+
+    def __new__(cls, ckpt_to_initialize_from, vars_to_warm_start=".*",
+                var_name_to_vocab_info=None, var_name_to_prev_var_name=None):
+        if not ckpt_to_initialize_from:
+            raise ValueError("`ckpt_to_initialize_from` MUST be set in WarmStartSettings")
+        return super().__new__(cls, os.fspath(ckpt_to_initialize_from), vars_to_warm_start,
+                               var_name_to_vocab_info or {}, var_name_to_prev_var_name or {})
+
+
+def normalise(warm_start_from):
+    if warm_start_from is None or isinstance(warm_start_from, WarmStartSettings):
+        return warm_start_from
+    if isinstance(warm_start_from, (str, os.PathLike)):
+        return WarmStartSettings(ckpt_to_initialize_from=warm_start_from)
+    raise ValueError("warm_start_from must be a string (a checkpoint or a model_dir) or a "
+                     f"WarmStartSettings, given: {warm_start_from!r}")
+
+
+def apply(settings, store, trainable_names):
+    """Assigns the chosen store variables their values from the settings' checkpoint."""
+    if settings.var_name_to_vocab_info:
+        raise ValueError("WarmStartSettings.var_name_to_vocab_info (vocabulary remapping) is not "
+                         "supported by estimator_compat yet.")
+    path = checkpoints.resolve(settings.ckpt_to_initialize_from)
+    reader = tf.train.load_checkpoint(path)
+    chosen = _select(settings.vars_to_warm_start, store.saveable(), trainable_names)
+    missing = []
+    for name in chosen:
+        prev = settings.var_name_to_prev_var_name.get(name, name)
+        if not reader.has_tensor(prev):
+            missing.append(prev)
+            continue
+        value = reader.get_tensor(prev)
+        var = store.get(name)
+        if list(value.shape) != var.shape.as_list():
+            raise ValueError(f"Warm-start: {name} has shape {var.shape.as_list()} but {prev} "
+                             f"in {path} has shape {list(value.shape)}.")
+        var.assign(value)
+    if missing:
+        raise ValueError(f"Warm-start from {path}: these variables are not in the checkpoint: "
+                         f"{missing}. Narrow vars_to_warm_start or map names with "
+                         "var_name_to_prev_var_name.")
+    logger.info("Warm-started %d variables from %s.", len(chosen) - len(missing), path)
+
+
+def _select(vars_to_warm_start, saveable, trainable_names):
+    if vars_to_warm_start is None:
+        return []
+    if isinstance(vars_to_warm_start, str):
+        pattern = re.compile(vars_to_warm_start)
+        return [n for n in saveable if n in trainable_names and pattern.match(n)]
+    if isinstance(vars_to_warm_start, (list, tuple)):
+        out = []
+        for item in vars_to_warm_start:
+            if isinstance(item, tf.Variable):
+                item = item.name.split(":")[0]
+            pattern = re.compile(item)
+            out.extend(n for n in saveable if pattern.match(n) and n not in out)
+        return out
+    raise ValueError(f"vars_to_warm_start must be a str, a list or None, given: "
+                     f"{vars_to_warm_start!r}")

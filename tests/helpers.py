@@ -1,0 +1,67 @@
+"""Small real models, input_fns and event-file readers shared by the tests."""
+import glob
+import os
+
+import numpy as np
+import tensorflow as tf
+from tensorboard.backend.event_processing import event_file_loader
+
+import estimator_compat as ec
+
+v1 = tf.compat.v1
+FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "..",
+                        "shared", "fixtures", "tf215")
+
+
+def linear_data(n=256, seed=0):
+    rng = np.random.RandomState(seed)
+    x = rng.normal(size=(n, 3)).astype(np.float32)
+    y = x @ np.array([[1.0], [-2.0], [0.5]], np.float32) + 0.3
+    y = (y + 0.1 * rng.normal(size=y.shape)).astype(np.float32)
+    return x, y
+
+
+def linear_input_fn(batch=32, repeat=True, n=256):
+    def input_fn():
+        x, y = linear_data(n)
+        ds = tf.data.Dataset.from_tensor_slices(({"x": x}, y))
+        return (ds.repeat() if repeat else ds).batch(batch)
+    return input_fn
+
+
+def linear_model_fn(features, labels, mode, params):
+    """TF1 style regression: get_variable, GradientDescent, compat.v1 metrics and summaries."""
+    w = v1.get_variable("linear/w", [3, 1], initializer=v1.zeros_initializer())
+    b = v1.get_variable("linear/b", [1], initializer=v1.zeros_initializer())
+    pred = tf.matmul(features["x"], w) + b
+    pred = tf.identity(pred, name="prediction")
+    if mode == ec.ModeKeys.PREDICT:
+        return ec.EstimatorSpec(mode, predictions={"y": pred, "double": 2 * pred})
+    loss = tf.reduce_mean(tf.square(pred - labels), name="mse")
+    v1.summary.scalar("my_loss", loss)
+    v1.summary.histogram("w", w)
+    if mode == ec.ModeKeys.TRAIN:
+        opt = v1.train.GradientDescentOptimizer(params.get("lr", 0.1))
+        return ec.EstimatorSpec(mode, loss=loss, train_op=opt.minimize(
+            loss, global_step=v1.train.get_or_create_global_step()))
+    return ec.EstimatorSpec(mode, loss=loss, eval_metric_ops={
+        "mae": v1.metrics.mean_absolute_error(labels, pred)})
+
+
+def read_events(logdir):
+    """{tag: [(step, value)]} of every scalar in the event files directly in `logdir`."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(logdir, "events.out.tfevents.*"))):
+        for event in event_file_loader.EventFileLoader(path).Load():
+            for value in event.summary.value:
+                if value.HasField("simple_value"):
+                    number = value.simple_value
+                elif value.HasField("tensor") and value.tensor.dtype != tf.string.as_datatype_enum:
+                    number = tf.make_ndarray(value.tensor)
+                    if number.ndim:
+                        continue
+                    number = float(number)
+                else:
+                    continue
+                out.setdefault(value.tag, []).append((event.step, number))
+    return out

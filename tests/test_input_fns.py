@@ -1,0 +1,70 @@
+"""Every form of input_fn a legacy script uses, and the arguments it may ask for."""
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import estimator_compat as ec
+from helpers import linear_data, linear_model_fn
+
+
+def make(tmp_path):
+    return ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={"lr": 0.1})
+
+
+def test_one_shot_iterator_get_next_with_ops_after_it(tmp_path):
+    x, y = linear_data()
+
+    def input_fn():
+        ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(64).repeat().batch(32)
+        it = tf.compat.v1.data.make_one_shot_iterator(ds)
+        xs, ys = it.get_next()
+        return {"x": tf.reshape(xs, [-1, 3]) * 1.0}, ys
+    est = make(tmp_path)
+    est.train(input_fn, steps=150)
+    np.testing.assert_allclose(est.get_variable_value("linear/w")[:, 0], [1, -2, 0.5], atol=0.1)
+
+
+def test_one_shot_iterator_exhausts(tmp_path):
+    x, y = linear_data(64)
+
+    def input_fn():
+        ds = tf.data.Dataset.from_tensor_slices(({"x": x}, y)).batch(16)
+        return tf.compat.v1.data.make_one_shot_iterator(ds).get_next()
+    est = make(tmp_path)
+    est.train(input_fn, steps=100)
+    assert est.get_variable_value("global_step") == 4
+
+
+def test_tensors_tuple_and_features_only_dataset(tmp_path):
+    x, y = linear_data(32)
+    est = make(tmp_path)
+    est.train(lambda: ({"x": tf.constant(x)}, tf.constant(y)), steps=3)
+    assert est.get_variable_value("global_step") == 3
+    preds = list(est.predict(lambda: tf.data.Dataset.from_tensor_slices({"x": x}).batch(8)))
+    assert len(preds) == 32
+
+
+def test_input_fn_receives_params_mode_config(tmp_path):
+    seen = []
+
+    def input_fn(params, mode, config):
+        seen.append((params["lr"], mode, config.model_dir))
+        x, y = linear_data(32)
+        return tf.data.Dataset.from_tensor_slices(({"x": x}, y)).batch(8)
+    est = make(tmp_path)
+    est.train(input_fn, steps=1)
+    est.evaluate(input_fn)
+    assert seen == [(0.1, "train", str(tmp_path)), (0.1, "eval", str(tmp_path))]
+
+
+@pytest.mark.parametrize("bad", [lambda: 3, lambda: "data", lambda: (1, 2, 3)])
+def test_unusable_input_fn_result(tmp_path, bad):
+    with pytest.raises(ValueError, match="input_fn"):
+        make(tmp_path).train(bad, steps=1)
+
+
+def test_three_tuple_dataset_is_rejected(tmp_path):
+    x, y = linear_data(8)
+    ds = lambda: tf.data.Dataset.from_tensor_slices(({"x": x}, y, y)).batch(4)  # noqa: E731
+    with pytest.raises(ValueError, match="len 2 tuple"):
+        make(tmp_path).train(ds, steps=1)

@@ -1,0 +1,158 @@
+"""Estimator.train / evaluate / predict on a real TF1-style model_fn, files read back."""
+import logging
+import os
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import estimator_compat as ec
+from helpers import linear_data, linear_input_fn, linear_model_fn, read_events
+
+
+def make(tmp_path, **config):
+    config.setdefault("save_summary_steps", 10)
+    config.setdefault("log_step_count_steps", 10)
+    return ec.Estimator(linear_model_fn, config=ec.RunConfig(model_dir=str(tmp_path), **config),
+                        params={"lr": 0.1})
+
+
+def test_train_learns_and_steps_add_to_global_step(tmp_path):
+    est = make(tmp_path)
+    est.train(linear_input_fn(), steps=30)
+    assert est.get_variable_value("global_step") == 30
+    est.train(linear_input_fn(), steps=20)
+    assert est.get_variable_value("global_step") == 50
+    est.train(linear_input_fn(), max_steps=40)  # already past: a no-op
+    assert est.get_variable_value("global_step") == 50
+    w = est.get_variable_value("linear/w")
+    np.testing.assert_allclose(w[:, 0], [1.0, -2.0, 0.5], atol=0.1)
+
+
+def test_max_steps_is_absolute_and_final_checkpoint_written(tmp_path):
+    est = make(tmp_path, save_checkpoints_steps=1000)
+    est.train(linear_input_fn(), max_steps=7)
+    assert est.latest_checkpoint().endswith("model.ckpt-7")
+    assert sorted(dict(tf.train.list_variables(str(tmp_path)))) == [
+        "global_step", "linear/b", "linear/w"]
+
+
+def test_steps_and_max_steps_errors(tmp_path):
+    est = make(tmp_path)
+    with pytest.raises(ValueError, match="both steps and max_steps"):
+        est.train(linear_input_fn(), steps=1, max_steps=2)
+    with pytest.raises(ValueError, match="steps > 0"):
+        est.train(linear_input_fn(), steps=0)
+    with pytest.raises(ValueError, match="max_steps > 0"):
+        est.train(linear_input_fn(), max_steps=-1)
+
+
+def test_training_ends_when_input_is_exhausted(tmp_path):
+    est = make(tmp_path)
+    est.train(linear_input_fn(batch=64, repeat=False), steps=1000)  # 256 rows: 4 batches
+    assert est.get_variable_value("global_step") == 4
+    assert est.latest_checkpoint().endswith("model.ckpt-4")
+
+
+def test_evaluate_until_exhausted_and_with_steps(tmp_path):
+    est = make(tmp_path)
+    est.train(linear_input_fn(), steps=200)
+    res = est.evaluate(linear_input_fn(batch=64, repeat=False))
+    assert set(res) == {"loss", "mae", "global_step"}
+    assert res["global_step"] == 200
+    x, y = linear_data()
+    w, b = est.get_variable_value("linear/w"), est.get_variable_value("linear/b")
+    pred = x @ w + b
+    per_batch = [np.mean((pred[i:i + 64] - y[i:i + 64]) ** 2) for i in range(0, 256, 64)]
+    assert res["loss"] == pytest.approx(np.mean(per_batch), rel=1e-4)
+    assert res["mae"] == pytest.approx(np.mean(np.abs(pred - y)), rel=1e-4)
+    res2 = est.evaluate(linear_input_fn(batch=64, repeat=False), steps=2, name="two")
+    assert res2["loss"] == pytest.approx(np.mean(per_batch[:2]), rel=1e-4)
+    assert os.path.isdir(os.path.join(str(tmp_path), "eval_two"))
+    again = est.evaluate(linear_input_fn(batch=64, repeat=False))  # metrics reset per call
+    assert again["mae"] == pytest.approx(res["mae"], rel=1e-6)
+
+
+def test_predict_single_examples_keys_and_batches(tmp_path):
+    est = make(tmp_path)
+    est.train(linear_input_fn(), steps=5)
+
+    def predict_input_fn():
+        x, _ = linear_data(10)
+        return tf.data.Dataset.from_tensor_slices({"x": x}).batch(4)
+    preds = list(est.predict(predict_input_fn))
+    assert len(preds) == 10 and set(preds[0]) == {"y", "double"}
+    np.testing.assert_allclose(preds[3]["double"], 2 * preds[3]["y"], rtol=1e-6)
+    only = list(est.predict(predict_input_fn, predict_keys=["y"]))
+    assert set(only[0]) == {"y"}
+    batches = list(est.predict(predict_input_fn, yield_single_examples=False))
+    assert [b["y"].shape[0] for b in batches] == [4, 4, 2]
+    with pytest.raises(ValueError, match="at least one output"):
+        list(est.predict(predict_input_fn, predict_keys=["nope"]))
+
+
+def test_evaluate_and_predict_without_checkpoint_warn_and_run(tmp_path, caplog):
+    est = make(tmp_path)
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        res = est.evaluate(linear_input_fn(repeat=False))
+    assert "Could not find trained model" in caplog.text
+    assert res["global_step"] == 0
+    preds = list(est.predict(linear_input_fn(repeat=False)))
+    assert all(float(p["y"][0]) == 0.0 for p in preds)  # zero-initialised weights
+    with pytest.raises(ValueError, match="Could not find trained model"):
+        est.get_variable_names()
+
+
+def test_summaries_and_eval_events(tmp_path):
+    est = make(tmp_path)
+    est.train(linear_input_fn(), steps=25)
+    events = read_events(str(tmp_path))
+    assert [s for s, _ in events["loss"]] == [1, 11, 21]
+    assert [s for s, _ in events["my_loss"]] == [1, 11, 21]
+    assert [s for s, _ in events["global_step/sec"]] == [11, 21]
+    est.evaluate(linear_input_fn(repeat=False))
+    ev = read_events(os.path.join(str(tmp_path), "eval"))
+    assert set(ev) >= {"loss", "mae"} and ev["loss"][0][0] == 25
+
+
+def test_log_lines(tmp_path, caplog):
+    est = make(tmp_path, log_step_count_steps=5, save_checkpoints_steps=10)
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        est.train(linear_input_fn(), steps=10)
+        est.evaluate(linear_input_fn(repeat=False))
+    text = caplog.text
+    assert "loss = " in text and ", step = 0" in text and ", step = 5 (" in text
+    assert "global_step/sec: " in text
+    assert "Saving checkpoints for 10 into" in text
+    assert "Loss for final step:" in text
+    assert "Saving dict for global step 10: global_step = 10, loss = " in text
+
+
+def test_model_fn_traced_once_per_mode(tmp_path):
+    calls = {"train": 0, "eval": 0, "infer": 0}
+
+    def counting_model_fn(features, labels, mode, params):
+        calls[mode] += 1
+        return linear_model_fn(features, labels, mode, params)
+    est = ec.Estimator(counting_model_fn, model_dir=str(tmp_path), params={})
+    est.train(linear_input_fn(), steps=50)
+    assert calls["train"] == 1
+    est.train(linear_input_fn(), steps=50)
+    assert calls["train"] == 1  # the compiled step is reused by the second train() call
+    est.evaluate(linear_input_fn(repeat=False))
+    est.evaluate(linear_input_fn(repeat=False))
+    list(est.predict(linear_input_fn(repeat=False)))
+    assert calls == {"train": 1, "eval": 1, "infer": 1}
+
+
+def test_temporary_model_dir(caplog):
+    with caplog.at_level(logging.WARNING, logger="tensorflow"):
+        est = ec.Estimator(linear_model_fn, params={})
+    assert os.path.isdir(est.model_dir)
+    assert "Using temporary folder as model directory" in caplog.text
+
+
+def test_progress_bar_option(tmp_path, capsys):
+    est = make(tmp_path, progress_bar=True)
+    est.train(linear_input_fn(), steps=3)
+    assert "3/3" in capsys.readouterr().out
