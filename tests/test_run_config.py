@@ -1,0 +1,47 @@
+"""RunConfig defaults, replace(), and TF_CONFIG parsing."""
+import json
+
+import pytest
+
+import estimator_compat as ec
+
+
+def test_defaults_match_tf_estimator_2_15(monkeypatch):
+    monkeypatch.delenv("TF_CONFIG", raising=False)
+    c = ec.RunConfig()
+    assert (c.save_summary_steps, c.save_checkpoints_steps, c.save_checkpoints_secs) == (100, None, 600)
+    assert (c.keep_checkpoint_max, c.keep_checkpoint_every_n_hours, c.log_step_count_steps) == (5, 10000, 100)
+    assert c.session_creation_timeout_secs == 7200 and c.checkpoint_save_graph_def is True
+    assert (c.task_type, c.task_id, c.is_chief, c.num_worker_replicas, c.num_ps_replicas) == (
+        "worker", 0, True, 1, 0)
+    assert c.master == "" and c.model_dir is None and c.global_id_in_cluster == 0
+    assert ec.RunConfig(save_checkpoints_steps=10).save_checkpoints_secs is None
+
+
+def test_replace_and_errors():
+    c = ec.RunConfig(save_checkpoints_steps=10)
+    d = c.replace(save_checkpoints_secs=30, model_dir="/tmp/x")
+    assert (d.save_checkpoints_steps, d.save_checkpoints_secs, d.model_dir) == (None, 30, "/tmp/x")
+    assert c.save_checkpoints_steps == 10
+    with pytest.raises(ValueError, match="not supported by RunConfig.replace"):
+        c.replace(task_type="ps")
+    with pytest.raises(ValueError, match="Can not provide both"):
+        ec.RunConfig(save_checkpoints_steps=1, save_checkpoints_secs=1)
+    with pytest.raises(ValueError, match="save_summary_steps should be >= 0"):
+        ec.RunConfig(save_summary_steps=-1)
+
+
+def test_tf_config_cluster(monkeypatch):
+    cluster = {"chief": ["h:1"], "worker": ["h:2", "h:3"], "ps": ["h:4"]}
+    monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": cluster, "task": {"type": "worker", "index": 1}}))
+    c = ec.RunConfig()
+    assert (c.task_type, c.task_id, c.is_chief, c.master) == ("worker", 1, False, "grpc://h:3")
+    assert (c.num_worker_replicas, c.num_ps_replicas, c.global_id_in_cluster) == (3, 1, 2)
+    monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": cluster, "task": {"type": "chief", "index": 0}}))
+    assert ec.RunConfig().is_chief
+    monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": cluster, "task": {"type": "worker", "index": 5}}))
+    with pytest.raises(ValueError, match="not a valid task_id"):
+        ec.RunConfig()
+    monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": {"worker": ["h:1"]}, "task": {"type": "worker", "index": 0}}))
+    with pytest.raises(ValueError, match='one "chief"'):
+        ec.RunConfig()
