@@ -4,6 +4,8 @@
 in `names` (what hooks fetch). The first trace's EstimatorSpec is kept (hooks, metric objects);
 a retrace happens only when the set of fetched names grows.
 """
+import warnings
+
 import keras
 import tensorflow as tf
 
@@ -84,7 +86,7 @@ class ModeStep:
     def _summaries(self, step_before):
         writer, every = self._writer, self._summary_steps
         if self.mode != ModeKeys.TRAIN or writer is None or not every:
-            return _NOOP_WRITER.as_default()  # model_fn's summaries record nothing here
+            return _NoSummaries()
         return _SummaryScope(writer, step_before, every)
 
     def _outputs_train(self, spec, step_before):
@@ -130,7 +132,13 @@ class ModeStep:
         return merged
 
 
-_NOOP_WRITER = tf.summary.create_noop_writer()
+class _NoSummaries(warnings.catch_warnings):
+    """model_fn's summaries record nothing (eval, predict), as in tf.estimator, and say nothing."""
+
+    def __enter__(self):
+        super().__enter__()
+        warnings.filterwarnings("ignore", message="Cannot activate TF2 compatibility support")
+        return self
 
 
 class _SummaryScope:

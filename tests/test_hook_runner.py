@@ -1,0 +1,90 @@
+"""SessionRunHooks and Keras callbacks around the compiled steps; saving listeners."""
+import keras
+import numpy as np
+import tensorflow as tf
+
+import estimator_compat as ec
+from helpers import linear_input_fn, linear_model_fn
+
+
+class RecordingHook(ec.SessionRunHook):
+    """Fetches a tensor by graph name, a nest with a tensor object, and stops after 5 runs."""
+
+    def __init__(self):
+        self.calls, self.values = [], []
+
+    def begin(self):
+        self.calls.append("begin")
+        graph = tf.compat.v1.get_default_graph()
+        self.mse = graph.get_tensor_by_name("mse:0")
+        self.step = tf.compat.v1.train.get_global_step()
+
+    def after_create_session(self, session, coord):
+        self.calls.append(("created", int(session.run(self.step))))
+
+    def before_run(self, run_context):
+        return ec.SessionRunArgs({"pred": "prediction:0", "nest": [self.mse, (self.step,)]})
+
+    def after_run(self, run_context, run_values):
+        r = run_values.results
+        self.values.append((r["pred"].shape, float(r["nest"][0]), int(r["nest"][1][0])))
+        if len(self.values) == 5:
+            run_context.request_stop()
+
+    def end(self, session):
+        self.calls.append("end")
+
+
+def test_session_run_hook_protocol(tmp_path):
+    hook = RecordingHook()
+    est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={})
+    est.train(linear_input_fn(batch=16), hooks=[hook], steps=100)
+    assert hook.calls == ["begin", ("created", 0), "end"]
+    assert len(hook.values) == 5 and hook.values[0][0] == (16, 1)
+    assert [v[2] for v in hook.values] == [1, 2, 3, 4, 5]  # global_step variable after each run
+    assert est.get_variable_value("global_step") == 5  # request_stop ended training
+
+
+def test_eval_hook_and_keras_callback(tmp_path):
+    class Cb(keras.callbacks.Callback):
+        def __init__(self):
+            super().__init__()
+            self.seen = []
+
+        def on_train_batch_end(self, batch, logs=None):
+            self.seen.append(logs["global_step"])
+            if logs["global_step"] == 3:
+                self.model.stop_training = True
+
+        def on_test_end(self, logs=None):
+            self.seen.append(("eval", sorted(logs)))
+    cb = Cb()
+    est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={})
+    est.train(linear_input_fn(), hooks=[cb], steps=100)
+    assert cb.seen == [1, 2, 3]
+    est.evaluate(linear_input_fn(repeat=False), hooks=[cb])
+    assert cb.seen[-1] == ("eval", ["global_step", "loss", "mae"])
+
+
+def test_saving_listeners(tmp_path):
+    events = []
+
+    class Listener(ec.CheckpointSaverListener):
+        def begin(self):
+            events.append("begin")
+
+        def before_save(self, session, global_step_value):
+            events.append(("before", global_step_value))
+
+        def after_save(self, session, global_step_value):
+            events.append(("after", global_step_value))
+            return global_step_value >= 4  # stop training
+
+        def end(self, session, global_step_value):
+            events.append(("end", global_step_value))
+    cfg = ec.RunConfig(model_dir=str(tmp_path), save_checkpoints_steps=2)
+    est = ec.Estimator(linear_model_fn, config=cfg, params={})
+    est.train(linear_input_fn(), steps=10, saving_listeners=[Listener()])
+    assert events == ["begin", ("before", 0), ("after", 0), ("before", 2), ("after", 2),
+                      ("before", 4), ("after", 4), ("end", 4)]
+    assert np.int64(est.get_variable_value("global_step")) == 4
