@@ -15,3 +15,9 @@ def fn_args(fn):
         return ()
     return tuple(name for name, p in sig.parameters.items()
                  if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+
+
+def accepted_kwargs(fn, **candidates):
+    """The subset of `candidates` that `fn` declares as parameters."""
+    args = fn_args(fn)
+    return {k: v for k, v in candidates.items() if k in args}

@@ -11,26 +11,14 @@ import contextlib
 
 import tensorflow as tf
 
-from estimator_compat.fn_args import fn_args
-
-_ALLOWED_ARGS = {"params", "mode", "config", "input_context"}
-
+from estimator_compat.fn_args import accepted_kwargs
 
 def call_input_fn(input_fn, mode, params, config, input_context=None):
     """Calls `input_fn` with the arguments it declares and returns its raw result."""
     if not callable(input_fn):
         raise TypeError(f"input_fn must be callable, given: {input_fn!r}")
-    args = fn_args(input_fn)
-    kwargs = {}
-    if "mode" in args:
-        kwargs["mode"] = mode
-    if "params" in args:
-        kwargs["params"] = params
-    if "config" in args:
-        kwargs["config"] = config
-    if "input_context" in args:
-        kwargs["input_context"] = input_context
-    return input_fn(**kwargs)
+    return input_fn(**accepted_kwargs(input_fn, mode=mode, params=params, config=config,
+                                      input_context=input_context))
 
 
 def dataset_from_input_fn(input_fn, mode, params, config, input_context=None):

@@ -7,6 +7,7 @@ import tensorflow as tf
 
 from estimator_compat import summaries
 from estimator_compat.callbacks.progress_bar import ProgressBar
+from estimator_compat.engine.run_step import run_step
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -39,20 +40,16 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     metrics, done = {}, 0
     log_every = max(1, (steps or 0) // 10)
     while steps is None or done < steps:
-        names = runner.before_step()
-        if runner.stop_requested:
+        ran = run_step(runner, step, iterator)
+        if ran is None:
             break
-        try:
-            out = step.function(names)(iterator)
-        except tf.errors.OutOfRangeError:
-            break
+        out, fetched = ran
         done += 1
         metrics = out["metrics"]
         if steps is not None and (done % log_every == 0 or done == steps):
             logger.info("Evaluation [%d/%d]", done, steps)
         loss = float(out["loss"].numpy())
-        runner.after_step({n: v.numpy() for n, v in out["fetches"].items()},
-                          {"loss": loss, "global_step": global_step})
+        runner.after_step(fetched, {"loss": loss, "global_step": global_step})
         progress.update({"loss": loss})
         if runner.stop_requested:
             break

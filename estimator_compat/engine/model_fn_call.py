@@ -1,5 +1,5 @@
 """Calling a user's model_fn with the subset of (features, labels, mode, params, config) it takes."""
-from estimator_compat.fn_args import fn_args
+from estimator_compat.fn_args import accepted_kwargs, fn_args
 from estimator_compat.spec import EstimatorSpec
 
 _VALID = {"features", "labels", "mode", "params", "self", "config"}
@@ -25,18 +25,9 @@ def verify_model_fn(model_fn, params):
 
 def call_model_fn(model_fn, features, labels, mode, params, config):
     """Calls model_fn and checks that it returned an EstimatorSpec for `mode`."""
-    args = set(fn_args(model_fn))
-    kwargs = {}
-    if "labels" in args:
-        kwargs["labels"] = labels
-    elif labels is not None:
+    kwargs = accepted_kwargs(model_fn, labels=labels, mode=mode, params=params, config=config)
+    if "labels" not in kwargs and labels is not None:
         raise ValueError("model_fn does not take labels, but input_fn returns labels.")
-    if "mode" in args:
-        kwargs["mode"] = mode
-    if "params" in args:
-        kwargs["params"] = params
-    if "config" in args:
-        kwargs["config"] = config
     spec = model_fn(features=features, **kwargs)
     to_spec = getattr(spec, "as_estimator_spec", None)
     if to_spec is not None and not isinstance(spec, EstimatorSpec):

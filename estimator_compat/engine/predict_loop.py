@@ -1,8 +1,7 @@
 """Estimator.predict: a generator over the compiled predict step, one batch in memory at a time."""
 import logging
 
-import tensorflow as tf
-
+from estimator_compat.engine.run_step import run_step
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -20,19 +19,16 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
         runner.begin(step.graph)
     runner.after_create_session()
     while True:
-        names = runner.before_step()
-        if runner.stop_requested:
+        ran = run_step(runner, step, iterator)
+        if ran is None:
             break
-        try:
-            out = step.function(names)(iterator)
-        except tf.errors.OutOfRangeError:
-            break
+        out, fetched = ran
         preds = out["predictions"]
         if isinstance(preds, dict):
             preds = {k: preds[k].numpy() for k in keys}
         else:
             preds = preds.numpy()
-        runner.after_step({n: v.numpy() for n, v in out["fetches"].items()}, {})
+        runner.after_step(fetched, {})
         if not yield_single_examples:
             yield preds
         else:

@@ -8,6 +8,7 @@ from estimator_compat.callbacks.checkpoint_saver import CheckpointSaver
 from estimator_compat.callbacks.nan_guard import check_loss
 from estimator_compat.callbacks.progress_bar import ProgressBar
 from estimator_compat.callbacks.step_logger import StepLogger
+from estimator_compat.engine.run_step import run_step
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -57,15 +58,12 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
 
     gs, loss = start, None
     while last_step is None or gs < last_step:
-        names = runner.before_step()
-        if runner.stop_requested:
+        ran = run_step(runner, step, iterator)
+        if ran is None:
+            if not runner.stop_requested:
+                logger.info("Input exhausted: training ends at step %d.", gs)
             break
-        fn = step.function(names)
-        try:
-            out = fn(iterator)
-        except tf.errors.OutOfRangeError:
-            logger.info("Input exhausted: training ends at step %d.", gs)
-            break
+        out, fetched = ran
         loss = float(out["loss"].numpy())
         step_before = int(out["global_step"].numpy())
         check_loss(loss)
@@ -75,8 +73,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
                 "global_step did not advance in a train step: the train_op of model_fn must "
                 "increment it, e.g. optimizer.minimize(loss, "
                 "global_step=tf.compat.v1.train.get_or_create_global_step()).")
-        runner.after_step({n: v.numpy() for n, v in out["fetches"].items()},
-                          {"loss": loss, "global_step": gs})
+        runner.after_step(fetched, {"loss": loss, "global_step": gs})
         step_logger.on_step(step_before, loss)
         progress.update({"loss": loss, "global_step": gs})
         if saver is not None:
