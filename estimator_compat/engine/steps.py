@@ -4,6 +4,7 @@
 in `names` (what hooks fetch). The first trace's EstimatorSpec is kept (hooks, metric objects);
 a retrace happens only when the set of fetched names grows.
 """
+import contextlib
 import warnings
 
 import keras
@@ -19,18 +20,16 @@ class ModeStep:
     """One mode's step function, built lazily and cached per set of fetched tensor names."""
 
     def __init__(self, *, mode, model_fn, params, config, store, strategy,
-                 summary_writer=None, save_summary_steps=None, on_first_trace=None):
+                 summary_writer=None, save_summary_steps=None):
         self.mode = mode
         self._model_fn, self._params, self._config = model_fn, params, config
         self._store, self._strategy = store, strategy
         self._writer, self._summary_steps = summary_writer, save_summary_steps
-        self._on_first_trace = on_first_trace
         self._cache = {}
         self.spec = None
         self.graph = None
         self.keras_metrics = {}
         self.eval_loss = None
-        self.trace_count = 0
         if mode == ModeKeys.EVAL:
             with strategy.scope(), tf.init_scope():
                 self.eval_loss = (tf.Variable(0.0, dtype=tf.float64, trainable=False,
@@ -65,7 +64,6 @@ class ModeStep:
         features, labels = inputs.split_element(element)
         if self.mode == ModeKeys.PREDICT:
             labels = None
-        self.trace_count += 1
         store = self._store
         step_before = store.create_global_step().read_value()
         # Every op of the step waits for the input: on the call that finds the input ended,
@@ -74,12 +72,9 @@ class ModeStep:
         with inputs_ready, store.trace_scope() as graph, self._summaries(step_before):
             spec = call_model_fn(self._model_fn, features, labels, self.mode, self._params,
                                  self._config)
-            first = self.spec is None
-            if first:
+            if self.spec is None:
                 self.spec, self.graph = spec, graph
             out = getattr(self, "_outputs_" + self.mode)(spec, step_before)
-            if first and self._on_first_trace is not None:
-                self._on_first_trace(spec, graph)
             out["fetches"] = {n: fetches.lookup(graph, n) for n in names}
         return out
 
@@ -87,7 +82,11 @@ class ModeStep:
         writer, every = self._writer, self._summary_steps
         if self.mode != ModeKeys.TRAIN or writer is None or not every:
             return _NoSummaries()
-        return _SummaryScope(writer, step_before, every)
+        # Recorded every `every` steps, at global_step + 1 (tf.estimator's steps 1, 1+N, ...).
+        scope = contextlib.ExitStack()
+        scope.enter_context(writer.as_default(step=step_before + 1))
+        scope.enter_context(tf.summary.record_if(tf.equal(step_before % every, 0)))
+        return scope
 
     def _outputs_train(self, spec, step_before):
         with tf.control_dependencies([spec.train_op]):
@@ -139,23 +138,3 @@ class _NoSummaries(warnings.catch_warnings):
         super().__enter__()
         warnings.filterwarnings("ignore", message="Cannot activate TF2 compatibility support")
         return self
-
-
-class _SummaryScope:
-    """Summaries of the train step: recorded every `every` steps, at global_step + 1."""
-
-    def __init__(self, writer, step_before, every):
-        self._writer, self._step, self._every = writer, step_before, every
-        self._stack = []
-
-    def __enter__(self):
-        record = tf.equal(self._step % self._every, 0)
-        for cm in (self._writer.as_default(step=self._step + 1), tf.summary.record_if(record)):
-            cm.__enter__()
-            self._stack.append(cm)
-        return self
-
-    def __exit__(self, *exc):
-        while self._stack:
-            self._stack.pop().__exit__(*exc)
-        return False
