@@ -27,26 +27,21 @@ class VariableStore:
         self._state = threading.local()
 
     # -- lookup -------------------------------------------------------------------------------
-    def __contains__(self, name):
-        return name in self._vars
-
     def get(self, name):
         return self._vars.get(name)
 
-    def items(self):
-        return list(self._vars.items())
+    def _is_local(self, name):
+        cols = self._collections[name]
+        return (name in self._local or _GraphKeys.LOCAL_VARIABLES in cols
+                or _GraphKeys.METRIC_VARIABLES in cols)
 
     def saveable(self):
         """{name: variable} of what a checkpoint holds: global, non-metric variables."""
-        return {n: v for n, v in self._vars.items()
-                if n not in self._local and _GraphKeys.LOCAL_VARIABLES not in self._collections[n]
-                and _GraphKeys.METRIC_VARIABLES not in self._collections[n]}
+        return {n: v for n, v in self._vars.items() if not self._is_local(n)}
 
     def local(self):
         """Metric and local variables: reset at the start of each evaluation, never saved."""
-        return [v for n, v in self._vars.items()
-                if n in self._local or _GraphKeys.LOCAL_VARIABLES in self._collections[n]
-                or _GraphKeys.METRIC_VARIABLES in self._collections[n]]
+        return [v for n, v in self._vars.items() if self._is_local(n)]
 
     def mark_local(self, variables):
         by_id = {id(v): n for n, v in self._vars.items()}
