@@ -47,19 +47,14 @@ class EngineState:
             step.function().get_concrete_function(iterator)
         return iterator, step
 
-    def restore(self, path):
-        self.io.restore(path)
-
     def restore_for(self, mode, checkpoint_path):
         """Restores `checkpoint_path` or the latest checkpoint; returns the path or None."""
         path = checkpoints.resolve(checkpoint_path) if checkpoint_path else \
             checkpoints.latest_checkpoint(self.estimator.model_dir)
         if path is None:
-            logger.info("Could not find trained model in model_dir: %s, running initialization "
-                        "to %s.", self.estimator.model_dir,
-                        "evaluate" if mode == "eval" else "predict")
-            logger.warning("No checkpoint in %s: %s runs with freshly initialised variables.",
-                           self.estimator.model_dir, "evaluate" if mode == "eval" else "predict")
+            logger.warning("Could not find trained model in model_dir: %s, running "
+                           "initialization to %s.", self.estimator.model_dir,
+                           "evaluate" if mode == "eval" else "predict")
             return None
         self.io.restore(path)
         return path

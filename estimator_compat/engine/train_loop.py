@@ -34,7 +34,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     iterator, step = state.prepare(ModeKeys.TRAIN, input_fn)
     spec = step.spec
     if latest is not None:
-        state.restore(latest)
+        state.io.restore(latest)
     elif est._warm_start is not None:
         trainable = {v.name.split(":")[0] for v in spec_trainable(step)}
         warm_start.apply(est._warm_start, state.store, trainable)
