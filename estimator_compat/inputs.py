@@ -13,6 +13,7 @@ import tensorflow as tf
 
 from estimator_compat.fn_args import accepted_kwargs
 
+
 def call_input_fn(input_fn, mode, params, config, input_context=None):
     """Calls `input_fn` with the arguments it declares and returns its raw result."""
     if not callable(input_fn):
