@@ -5,6 +5,9 @@ from estimator_compat.export_output import (  # noqa: F401
 from estimator_compat.hooks import (  # noqa: F401
     CheckpointSaverListener, NanLossDuringTrainingError, SecondOrStepTimer, SessionRunArgs,
     SessionRunContext, SessionRunHook, SessionRunValues)
+from estimator_compat.hooks.builtin import (  # noqa: F401
+    CheckpointSaverHook, FeedFnHook, FinalOpsHook, GlobalStepWaiterHook, LoggingTensorHook,
+    NanTensorHook, ProfilerHook, StepCounterHook, StopAtStepHook, SummarySaverHook)
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.run_config import RunConfig, TaskType
 from estimator_compat.spec import EstimatorSpec
@@ -16,4 +19,7 @@ __all__ = [
     "Estimator", "EstimatorSpec", "ModeKeys", "RunConfig", "TaskType", "WarmStartSettings",
     "VocabInfo", "SessionRunHook", "SessionRunArgs", "SessionRunContext", "SessionRunValues",
     "CheckpointSaverListener", "NanLossDuringTrainingError", "SecondOrStepTimer",
+    "CheckpointSaverHook", "FeedFnHook", "FinalOpsHook", "GlobalStepWaiterHook",
+    "LoggingTensorHook", "NanTensorHook", "ProfilerHook", "StepCounterHook", "StopAtStepHook",
+    "SummarySaverHook",
 ]

@@ -63,8 +63,10 @@ def resolve(path):
 class CheckpointIO:
     """Saves and restores one Estimator's variables; keeps keep_checkpoint_max newest."""
 
-    def __init__(self, model_dir, store, keep_checkpoint_max=5, keep_checkpoint_every_n_hours=10000):
+    def __init__(self, model_dir, store, keep_checkpoint_max=5, keep_checkpoint_every_n_hours=10000,
+                 basename=CHECKPOINT_BASENAME):
         self._model_dir = model_dir
+        self._basename = basename
         self._store = store
         self._max = keep_checkpoint_max
         self._hours = keep_checkpoint_every_n_hours
@@ -89,7 +91,7 @@ class CheckpointIO:
     def save(self, step):
         """Writes model.ckpt-<step>; returns its path."""
         tf.io.gfile.makedirs(self._model_dir)
-        prefix = os.path.join(self._model_dir, CHECKPOINT_BASENAME)
+        prefix = os.path.join(self._model_dir, self._basename)
         logger.info("Saving checkpoints for %d into %s.", step, prefix)
         saver = self._saver_for(self._store.saveable())
         return saver.save(None, prefix, global_step=step, write_meta_graph=False,

@@ -39,6 +39,14 @@ def write_scalars(logdir, step, values):
     writer.flush()
 
 
+def write_raw(logdir, step, serialized):
+    """Writes a serialized Summary proto (e.g. a fetched merge_all()) at `step`."""
+    writer = writer_for(logdir)
+    with writer.as_default():
+        tf.summary.experimental.write_raw_pb(serialized, step=int(step))
+    writer.flush()
+
+
 def write_text(logdir, step, tag, text):
     writer = writer_for(logdir)
     with writer.as_default():

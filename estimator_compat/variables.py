@@ -11,6 +11,7 @@ import contextlib
 import threading
 
 import tensorflow as tf
+from tensorflow.python.training import training_util
 from keras.src.backend.common import global_state
 from keras.src.backend.common.name_scope import current_path as keras_path
 
@@ -64,12 +65,18 @@ class VariableStore:
 
     # -- tracing ------------------------------------------------------------------------------
     @contextlib.contextmanager
-    def trace_scope(self):
-        """Enter in a trace graph before calling model_fn; fresh collections, shared variables."""
+    def trace_scope(self, step_read=None):
+        """Enter in a trace graph before calling model_fn; fresh collections, shared variables.
+
+        `step_read` (global_step read at the start of the step) is what TF1 code gets as the
+        cached global-step read (`training_util._get_or_create_global_step_read`).
+        """
         graph = tf.compat.v1.get_default_graph()
         graph._collections = {}  # FuncGraph shares the outer graph's (incl. the TF1 var store)
         step = self.create_global_step()
         graph.add_to_collections([_GraphKeys.GLOBAL_VARIABLES, _GraphKeys.GLOBAL_STEP], step)
+        if step_read is not None:
+            graph.add_to_collection(training_util.GLOBAL_STEP_READ_KEY, step_read)
         self._state.used = {"global_step"}
         old_uids = global_state.get_global_attribute("object_name_uids")
         global_state.set_global_attribute("object_name_uids", collections.defaultdict(int))

@@ -23,7 +23,8 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     est = state.estimator
     if steps is not None and steps <= 0:
         raise ValueError(f"Must specify steps > 0, given: {steps}")
-    iterator, step = state.prepare(ModeKeys.EVAL, input_fn)
+    runner = HookRunner(ModeKeys.EVAL, hooks, state)
+    iterator, step = state.prepare(ModeKeys.EVAL, input_fn, runner)
     for key in step.spec.eval_metric_ops:
         if key in _RESERVED:
             raise ValueError(f"Metric with name {key!r} is not allowed, because Estimator "
@@ -31,9 +32,6 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     path = state.restore_for(ModeKeys.EVAL, checkpoint_path)
     _reset_metrics(state, step)
     global_step = int(state.global_step.numpy())
-    runner = HookRunner(ModeKeys.EVAL, list(hooks or ()) + list(step.spec.evaluation_hooks), est)
-    with step.graph.as_default():
-        runner.begin(step.graph)
     runner.after_create_session()
     progress = ProgressBar(steps, est.config.progress_bar)
     logger.info("Starting evaluation at %s", path or "initialised variables")

@@ -1,4 +1,6 @@
 """Hook fetches ↔ step outputs: nested tensors/ops/names/variables, mapped by graph name."""
+import difflib
+
 import tensorflow as tf
 
 
@@ -11,6 +13,8 @@ class Fetch:
 
 
 def resolve(leaf):
+    if leaf is None:
+        return Fetch("host", value=None)
     if isinstance(leaf, tf.Variable):
         return Fetch("host", value=leaf)
     if isinstance(leaf, tf.Operation):
@@ -38,9 +42,17 @@ def lookup(graph, key):
     try:
         return graph.get_tensor_by_name(key)
     except (KeyError, ValueError):
-        raise ValueError(f"A hook asked for tensor {key!r}, which the model_fn's graph does not "
-                         "have. Name it in model_fn, e.g. tf.identity(x, name='my_tensor'), and "
-                         "fetch 'my_tensor:0'.") from None
+        raise ValueError(missing_message(graph, key)) from None
+
+
+def missing_message(graph, key):
+    """Names the missing tensor and the graph's closest names."""
+    names = [op.name for op in graph.get_operations()]
+    close = difflib.get_close_matches(key.split(":")[0], names, n=5, cutoff=0.5)
+    hint = f" Close matches: {close}." if close else ""
+    return (f"A hook asked for {key!r}, which the model_fn's graph does not have.{hint} Name "
+            "the tensor in model_fn, e.g. tf.identity(x, name='my_tensor'), and fetch "
+            "'my_tensor:0' (or 'my_tensor').")
 
 
 def pack(structure, resolved, step_values):
@@ -50,7 +62,7 @@ def pack(structure, resolved, step_values):
         if f.kind == "graph":
             values.append(step_values.get(f.key))
         elif f.kind == "host":
-            values.append(f.value.numpy())
+            values.append(None if f.value is None else f.value.numpy())
         else:
             values.append(None)
     return tf.nest.pack_sequence_as(structure, values)

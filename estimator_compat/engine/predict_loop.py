@@ -10,13 +10,10 @@ logger = logging.getLogger("tensorflow")
 
 def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None,
             yield_single_examples=True):
-    est = state.estimator
-    iterator, step = state.prepare(ModeKeys.PREDICT, input_fn)
+    runner = HookRunner(ModeKeys.PREDICT, hooks, state)
+    iterator, step = state.prepare(ModeKeys.PREDICT, input_fn, runner)
     state.restore_for(ModeKeys.PREDICT, checkpoint_path)
     keys = _check_keys(step.spec.predictions, predict_keys)
-    runner = HookRunner(ModeKeys.PREDICT, list(hooks or ()) + list(step.spec.prediction_hooks), est)
-    with step.graph.as_default():
-        runner.begin(step.graph)
     runner.after_create_session()
     while True:
         ran = run_step(runner, step, iterator)

@@ -33,8 +33,9 @@ class EngineState:
                 summary_writer=writer, save_summary_steps=est.config.save_summary_steps)
         return self._steps[mode]
 
-    def prepare(self, mode, input_fn):
-        """Dataset iterator and the traced step for `mode` (variables exist after this)."""
+    def prepare(self, mode, input_fn, runner):
+        """Dataset iterator and the traced step for `mode` (variables exist after this);
+        `runner`'s hooks have begun (inside the trace when the call has SessionRunHooks)."""
         est = self.estimator
         with self.strategy.scope():
             if est.config.tf_random_seed is not None:
@@ -44,7 +45,10 @@ class EngineState:
                 dataset = self.strategy.experimental_distribute_dataset(dataset)
             iterator = iter(dataset)
             step = self.step(mode)
+            step.start_call(runner)
             step.function().get_concrete_function(iterator)
+        with step.graph.as_default():
+            runner.begin(step.spec, step.graph)  # a no-op when the trace already did it
         return iterator, step
 
     def restore_for(self, mode, checkpoint_path):

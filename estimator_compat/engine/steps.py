@@ -1,17 +1,17 @@
 """Compiled steps: each mode's model_fn traced once into a `tf.function` and reused.
 
 `ModeStep(mode=...).function(names)` returns the step that also returns the graph tensors named
-in `names` (what hooks fetch). The first trace's EstimatorSpec is kept (hooks, metric objects);
-a retrace happens only when the set of fetched names grows.
+in `names` (what hooks fetch). A call (train/evaluate/predict) starts with `start_call(runner)`:
+when SessionRunHooks take part, the call gets a fresh trace — as tf.estimator built a new graph
+per call — and their `begin()` runs inside it, after model_fn, so hooks can look tensors up by
+name and create ops. Later, a retrace happens only when the set of fetched names grows; it
+replays `begin()` on copies of the hooks, so the ops they made exist again under the same names.
 """
-import contextlib
-import warnings
-
 import keras
 import tensorflow as tf
 
 from estimator_compat import inputs
-from estimator_compat.engine import fetches
+from estimator_compat.engine import fetches, summary_ops
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.mode_keys import ModeKeys
 
@@ -26,6 +26,8 @@ class ModeStep:
         self._store, self._strategy = store, strategy
         self._writer, self._summary_steps = summary_writer, save_summary_steps
         self._cache = {}
+        self._runner = None
+        self._fresh = True
         self.spec = None
         self.graph = None
         self.keras_metrics = {}
@@ -36,6 +38,16 @@ class ModeStep:
                                               aggregation=tf.VariableAggregation.SUM),
                                   tf.Variable(0.0, dtype=tf.float64, trainable=False,
                                               aggregation=tf.VariableAggregation.SUM))
+
+    def start_call(self, runner):
+        """Begins one train/evaluate/predict call whose hooks are run by `runner`."""
+        self._runner = runner
+        spec_hooks = runner.spec_hooks(self.spec) if self.spec is not None else ()
+        if not self._cache or runner.has_session_hooks() or any(
+                isinstance(h, tf.compat.v1.train.SessionRunHook) for h in spec_hooks):
+            self._cache, self._fresh = {}, True
+            return True
+        return False
 
     @property
     def compiled_names(self):
@@ -66,35 +78,36 @@ class ModeStep:
             labels = None
         store = self._store
         step_before = store.create_global_step().read_value()
-        # Every op of the step waits for the input: on the call that finds the input ended,
-        # no metric count, summary or other state update may run.
-        inputs_ready = tf.control_dependencies(tf.nest.flatten(element, expand_composites=True))
-        with inputs_ready, store.trace_scope() as graph, self._summaries(step_before):
+        first_op = len(tf.compat.v1.get_default_graph().get_operations())
+        with store.trace_scope(step_before) as graph, self._summaries(step_before):
             spec = call_model_fn(self._model_fn, features, labels, self.mode, self._params,
                                  self._config)
-            if self.spec is None:
-                self.spec, self.graph = spec, graph
-            out = getattr(self, "_outputs_" + self.mode)(spec, step_before)
+            out = getattr(self, "_outputs_" + self.mode)(spec, graph)
+            _updates_wait_for_input(graph.get_operations()[first_op:], element)
+            out["global_step"] = step_before
+            if self._fresh:
+                self.spec, self.graph, self._fresh = spec, graph, False
+                if self._runner is not None:
+                    self._runner.begin(spec, graph)
+            elif self._runner is not None:
+                self._runner.replay_begin()
+                self._runner.session.graph = graph
+                self.graph = graph
             out["fetches"] = {n: fetches.lookup(graph, n) for n in names}
         return out
 
     def _summaries(self, step_before):
-        writer, every = self._writer, self._summary_steps
-        if self.mode != ModeKeys.TRAIN or writer is None or not every:
-            return _NoSummaries()
-        # Recorded every `every` steps, at global_step + 1 (tf.estimator's steps 1, 1+N, ...).
-        scope = contextlib.ExitStack()
-        scope.enter_context(writer.as_default(step=step_before + 1))
-        scope.enter_context(tf.summary.record_if(tf.equal(step_before % every, 0)))
-        return scope
+        if self.mode != ModeKeys.TRAIN:
+            return summary_ops.train_scope(None, step_before, 0)
+        return summary_ops.train_scope(self._writer, step_before, self._summary_steps)
 
-    def _outputs_train(self, spec, step_before):
+    def _outputs_train(self, spec, graph):
         with tf.control_dependencies([spec.train_op]):
             loss = tf.identity(spec.loss)
-        tf.summary.scalar("loss", loss)
-        return {"loss": loss, "global_step": step_before}
+        summary_ops.write_merged(graph, loss)
+        return {"loss": loss}
 
-    def _outputs_eval(self, spec, step_before):
+    def _outputs_eval(self, spec, graph):
         metrics = {}
         for key, value in spec.eval_metric_ops.items():
             if isinstance(value, keras.metrics.Metric):
@@ -110,9 +123,9 @@ class ModeStep:
         loss_sum, loss_count = self.eval_loss
         loss_sum.assign_add(tf.cast(spec.loss, tf.float64))
         loss_count.assign_add(1.0)
-        return {"loss": spec.loss, "metrics": metrics, "global_step": step_before}
+        return {"loss": spec.loss, "metrics": metrics}
 
-    def _outputs_infer(self, spec, step_before):
+    def _outputs_infer(self, spec, graph):
         return {"predictions": spec.predictions}
 
     def _merge_replicas(self, out):
@@ -131,10 +144,20 @@ class ModeStep:
         return merged
 
 
-class _NoSummaries(warnings.catch_warnings):
-    """model_fn's summaries record nothing (eval, predict), as in tf.estimator, and say nothing."""
+_READ_ONLY_STATEFUL = {"ReadVariableOp", "VarHandleOp", "Placeholder", "VarIsInitializedOp"}
 
-    def __enter__(self):
-        super().__enter__()
-        warnings.filterwarnings("ignore", message="Cannot activate TF2 compatibility support")
-        return self
+
+def _updates_wait_for_input(ops, element):
+    """Makes every state update of the step wait for the input element.
+
+    On the call that finds the input exhausted no metric count, summary or other update that
+    does not otherwise depend on the data may run. Reads stay free, so a hook's `session.run`
+    can still compute a metric's value from its variables.
+    """
+    anchors = list({t.op for t in tf.nest.flatten(element, expand_composites=True)
+                    if isinstance(t, tf.Tensor)})
+    if not anchors:
+        return
+    for op in ops:
+        if op._is_stateful and op.type not in _READ_ONLY_STATEFUL:
+            op._add_control_inputs([a for a in anchors if a not in op.control_inputs])

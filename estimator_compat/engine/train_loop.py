@@ -31,8 +31,8 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     if max_steps is not None and latest is not None and checkpoints.checkpoint_step(latest) >= max_steps:
         logger.info("Skipping training since max_steps has already saved.")
         return
-    iterator, step = state.prepare(ModeKeys.TRAIN, input_fn)
-    spec = step.spec
+    runner = HookRunner(ModeKeys.TRAIN, hooks, state, epoch_steps=config.log_step_count_steps)
+    iterator, step = state.prepare(ModeKeys.TRAIN, input_fn, runner)
     if latest is not None:
         state.io.restore(latest)
     elif est._warm_start is not None:
@@ -41,13 +41,9 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     start = int(state.global_step.numpy())
     last_step = start + steps if steps is not None else max_steps
 
-    runner = HookRunner(ModeKeys.TRAIN, list(hooks or ()) +
-                        (list(spec.training_chief_hooks) if config.is_chief else []) +
-                        list(spec.training_hooks), est)
-    with step.graph.as_default():
-        runner.begin(step.graph)
     if config.is_chief and config.checkpoint_save_graph_def:
         tf.io.write_graph(step.graph.as_graph_def(), est.model_dir, "graph.pbtxt")
+        summaries.write_graph(est.model_dir, step.graph)
     saver = CheckpointSaver(state.io, config.save_checkpoints_steps, config.save_checkpoints_secs,
                             saving_listeners or (), runner.session) if config.is_chief else None
     step_logger = StepLogger(config.log_step_count_steps, est.model_dir if config.is_chief else None)
@@ -73,14 +69,14 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
                 "global_step did not advance in a train step: the train_op of model_fn must "
                 "increment it, e.g. optimizer.minimize(loss, "
                 "global_step=tf.compat.v1.train.get_or_create_global_step()).")
-        runner.after_step(fetched, {"loss": loss, "global_step": gs})
-        step_logger.on_step(step_before, loss)
-        progress.update({"loss": loss, "global_step": gs})
+        # tf.estimator's order: the checkpoint saver first (after the NaN check, so no NaN
+        # weights are saved), then the step counter, the user's hooks, the loss log line.
         if saver is not None:
             saver.after_step(gs)
-            if saver.stop_requested:
-                break
-        if runner.stop_requested:
+        step_logger.on_step(step_before, loss)
+        runner.after_step(fetched, {"loss": loss, "global_step": gs})
+        progress.update({"loss": loss, "global_step": gs})
+        if runner.stop_requested or (saver is not None and saver.stop_requested):
             break
     if saver is not None:
         saver.end(gs)

@@ -1,69 +1,125 @@
-"""Runs a mode's hooks around each compiled step: SessionRunHooks and Keras callbacks.
+"""Runs a mode's hooks around each compiled step: SessionRunHooks and Keras callbacks, in order.
 
-SessionRunHooks get their TF1 protocol (begin inside the trace, before_run/after_run around each
-step with their fetches, end). Keras callbacks get the matching on_{train,test,predict}_* calls
-with `logs` holding the step's loss and global_step, and may stop training by setting
-`stop_training` on the object they were given as `model`.
+SessionRunHooks get their TF1 protocol: `begin` inside the trace (after model_fn), then
+`after_create_session`, `before_run`/`after_run` around each step with their fetches, `end`.
+Keras callbacks get on_{train,test,predict}_begin / _batch_begin / _batch_end (logs: loss,
+global_step) / _end, and on training one "epoch" per `log_step_count_steps` steps (logs: the
+window's mean loss), so epoch-based callbacks such as `keras.callbacks.EarlyStopping(monitor=
+'loss')` work; setting `self.model.stop_training` stops training.
 """
+import copy
+import re
+
 import keras
+import numpy as np
 import tensorflow as tf
 
 from estimator_compat.engine import fetches as fetch_lib
 from estimator_compat.hooks import SessionRunArgs, SessionRunContext, SessionRunValues
+from estimator_compat.hooks.builtin import adapt
 from estimator_compat.hooks.session import HookSession
 from estimator_compat.mode_keys import ModeKeys
 
 _KERAS_PREFIX = {ModeKeys.TRAIN: "train", ModeKeys.EVAL: "test", ModeKeys.PREDICT: "predict"}
+_SPEC_HOOKS = {ModeKeys.TRAIN: ("training_chief_hooks", "training_hooks"),
+               ModeKeys.EVAL: ("evaluation_hooks",), ModeKeys.PREDICT: ("prediction_hooks",)}
 
 
 class _ModelHandle:
-    """What Keras callbacks see as `self.model`: a stop flag and the Estimator."""
+    """What Keras callbacks see as `self.model`: a stop flag, the Estimator, its weights."""
 
-    def __init__(self, estimator):
+    def __init__(self, estimator, state):
         self.estimator = estimator
         self.stop_training = False
+        self._state = state
+
+    def get_weights(self):
+        return [v.numpy() for _, v in sorted(self._state.store.saveable().items())]
+
+    def set_weights(self, weights):
+        for (_, var), value in zip(sorted(self._state.store.saveable().items()), weights):
+            var.assign(value)
 
 
 class HookRunner:
-    def __init__(self, mode, hooks, estimator=None):
+    def __init__(self, mode, hooks, state=None, epoch_steps=None):
         self._mode = mode
-        self._session_hooks, self._callbacks = [], []
-        self._model = _ModelHandle(estimator)
+        self._hooks = []
+        self._state = state
+        self._model = _ModelHandle(state.estimator if state is not None else None, state)
+        self._epoch_steps = epoch_steps
+        self._epoch, self._epoch_losses = 0, []
         self._step_index = 0
-        self.add(hooks)
-        self.session = HookSession()
+        self.session = HookSession(state=state)
         self._requests = []
         self.stop_requested = False
+        self._begun = False
+        self.add(hooks)
 
+    # -- the ordered list -----------------------------------------------------------------------
     def add(self, hooks):
         for hook in hooks or ():
+            hook = adapt(hook)
             if isinstance(hook, keras.callbacks.Callback):
                 hook.set_model(self._model)
-                self._callbacks.append(hook)
-            elif isinstance(hook, tf.compat.v1.train.SessionRunHook):
-                self._session_hooks.append(hook)
-            else:
-                raise TypeError(f"All hooks must be SessionRunHook instances (or Keras "
-                                f"callbacks), given: {hook!r}")
+            elif not isinstance(hook, tf.compat.v1.train.SessionRunHook):
+                raise TypeError(f"All hooks must be SessionRunHook instances or Keras callbacks, "
+                                f"given: {hook!r} ({type(hook).__name__})")
+            self._hooks.append(hook)
+
+    def _session_hooks(self):
+        return [h for h in self._hooks if isinstance(h, tf.compat.v1.train.SessionRunHook)]
+
+    def has_session_hooks(self):
+        return bool(self._session_hooks())
+
+    def spec_hooks(self, spec):
+        """The hooks an EstimatorSpec brings for this mode (chief hooks only on the chief)."""
+        fields = _SPEC_HOOKS[self._mode]
+        is_chief = self._state is None or self._state.estimator.config.is_chief
+        return [h for f in fields if is_chief or f != "training_chief_hooks"
+                for h in getattr(spec, f)]
 
     # -- lifecycle ----------------------------------------------------------------------------
-    def begin(self, graph):
-        """Called inside the trace graph, after model_fn, as MonitoredSession did."""
+    def begin(self, spec, graph):
+        """Inside the trace, after model_fn: adds the spec's hooks, then calls every begin()."""
+        if self._begun:
+            return
+        self._begun = True
+        self.add(self.spec_hooks(spec))
         self.session.graph = graph
-        for hook in self._session_hooks:
-            hook.begin()
+        for hook in self._session_hooks():
+            try:
+                hook.begin()
+            except KeyError as e:  # TF's name lookup: "The name 'x:0' refers to a Tensor ..."
+                match = re.search(r"The name '([^']+)'", str(e))
+                if match is None:
+                    raise
+                raise ValueError(f"{type(hook).__name__}.begin(): "
+                                 f"{fetch_lib.missing_message(graph, match.group(1))}") from None
+
+    def replay_begin(self):
+        """In a retrace: begin() on copies, so the ops the hooks made exist again by name."""
+        for hook in self._session_hooks():
+            _state_copy(hook).begin()
 
     def after_create_session(self):
-        for hook in self._session_hooks:
-            hook.after_create_session(self.session, None)
-        self._keras("begin", {})
+        for hook in self._hooks:
+            if isinstance(hook, keras.callbacks.Callback):
+                getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_begin")({})
+            else:
+                hook.after_create_session(self.session, None)
 
     def before_step(self):
-        """Asks every hook for its fetches; returns the graph names the step must return."""
+        """Asks the hooks for their fetches; returns the graph names the step must return."""
         names = set()
         self._requests = []
-        self._keras("batch_begin", {}, self._step_index)
-        for hook in self._session_hooks:
+        if self._mode == ModeKeys.TRAIN and self._epoch_steps and not self._epoch_losses:
+            self._keras_epoch("epoch_begin", self._epoch, {})
+        for hook in self._hooks:
+            if isinstance(hook, keras.callbacks.Callback):
+                getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_batch_begin")(self._step_index, {})
+                continue
             context = SessionRunContext(original_args=SessionRunArgs([]), session=self.session)
             args = hook.before_run(context)
             if args is not None and not isinstance(args, SessionRunArgs):
@@ -71,8 +127,8 @@ class HookRunner:
                                 f"or None, given: {args!r}")
             if args is not None and args.feed_dict:
                 raise ValueError(f"{type(hook).__name__} feeds {list(args.feed_dict)}: feed_dict "
-                                 "cannot be honoured by a compiled step; make the value an input "
-                                 "of input_fn instead.")
+                                 "cannot be honoured by a compiled step (there are no "
+                                 "placeholders to feed); make the value part of input_fn.")
             structure, resolved = fetch_lib.flatten(args.fetches if args is not None else None)
             names.update(f.key for f in resolved if f.kind == "graph")
             self._requests.append((hook, context, structure, resolved))
@@ -81,25 +137,55 @@ class HookRunner:
         return names
 
     def after_step(self, step_values, logs):
-        """Hands each hook its fetched values; Keras callbacks get `logs`."""
-        for hook, context, structure, resolved in self._requests:
+        """Hands each hook its fetched values, in list order; Keras callbacks get `logs`."""
+        self.session.last_values = step_values
+        requests = {id(r[0]): r for r in self._requests}
+        for hook in self._hooks:
+            if isinstance(hook, keras.callbacks.Callback):
+                getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_batch_end")(self._step_index, logs)
+                continue
+            _, context, structure, resolved = requests[id(hook)]
             results = fetch_lib.pack(structure, resolved, step_values)
             hook.after_run(context, SessionRunValues(results=results, options=None,
                                                      run_metadata=None))
             if context.stop_requested:
                 self.stop_requested = True
-        self._keras("batch_end", logs, self._step_index)
         self._step_index += 1
+        if self._mode == ModeKeys.TRAIN and self._epoch_steps:
+            self._epoch_losses.append(logs.get("loss"))
+            if len(self._epoch_losses) >= self._epoch_steps:
+                self._end_epoch(logs)
         if self._model.stop_training:
             self.stop_requested = True
 
-    def end(self, logs=None):
-        for hook in self._session_hooks:
-            hook.end(self.session)
-        self._keras("end", logs or {})
+    def _end_epoch(self, logs):
+        losses = [v for v in self._epoch_losses if v is not None]
+        epoch_logs = dict(logs, loss=float(np.mean(losses)) if losses else None)
+        self._keras_epoch("epoch_end", self._epoch, epoch_logs)
+        self._epoch += 1
+        self._epoch_losses = []
 
-    def _keras(self, event, logs, index=None):
-        prefix = _KERAS_PREFIX[self._mode]
-        for cb in self._callbacks:
-            method = getattr(cb, f"on_{prefix}_{event}")
-            method(logs) if index is None else method(index, logs)
+    def end(self, logs=None):
+        if self._epoch_losses:
+            self._end_epoch(logs or {})
+        for hook in self._hooks:
+            if isinstance(hook, keras.callbacks.Callback):
+                getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_end")(logs or {})
+            else:
+                hook.end(self.session)
+
+    def _keras_epoch(self, event, epoch, logs):
+        for cb in self._hooks:
+            if isinstance(cb, keras.callbacks.Callback):
+                getattr(cb, f"on_{event}")(epoch, logs)
+
+
+def _state_copy(hook):
+    """A copy whose begin() cannot disturb the original (timers, counters, dicts copied)."""
+    replica = copy.copy(hook)
+    for key, value in vars(hook).items():
+        try:
+            setattr(replica, key, copy.copy(value))
+        except Exception:  # noqa: BLE001 - an attribute that cannot be copied stays shared
+            pass
+    return replica

@@ -1,29 +1,60 @@
 """The `session` handed to hooks: the parts of tf.compat.v1.Session that hooks use.
 
-Supported: `run(fetches)` for variables, eager tensors and nests of them (values as numpy);
-`graph` (the mode's trace graph). Graph tensors cannot be run outside the compiled step: return
-them from `before_run` as fetches instead, and they arrive in `after_run`.
+`run(fetches)` takes variables, eager tensors, and graph tensors / ops / their names from the
+mode's trace graph, in any nest of dicts, lists and tuples; values come back as numpy. A graph
+tensor is computed by a function cut out of the step's graph, so it gives the *current* value
+(e.g. a read of global_step, a metric's value op) — as a TF1 Session did (see graph_reader). Not supported: tensors
+that depend on the input batch (fetch those from `before_run` instead), `feed_dict`, `options`
+and `run_metadata`. `graph` is the mode's trace graph.
 """
-import tensorflow as tf
+from estimator_compat.engine import fetches as fetch_lib
+from estimator_compat.hooks import graph_reader
 
 
 class HookSession:
-    def __init__(self, graph=None):
+    def __init__(self, graph=None, state=None):
         self.graph = graph
+        self.state = state
+        self.last_values = {}
+        self._readers = {}
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         if feed_dict:
             raise ValueError("session.run(feed_dict=...) is not supported by estimator_compat: "
                              "the model runs as a compiled tf.function with no placeholders.")
+        structure, resolved = fetch_lib.flatten(fetches)
+        keys = tuple(f.key for f in resolved if f.kind in ("graph", "op"))
+        values = dict(zip(keys, self._run_graph(keys))) if keys else {}
+        return fetch_lib.pack(structure, resolved, values)
 
-        def value(x):
-            if isinstance(x, tf.Variable) or (isinstance(x, tf.Tensor) and not tf.is_symbolic_tensor(x)):
-                return x.numpy()
-            if isinstance(x, tf.Operation) or x is None:
-                return None
-            raise ValueError(f"session.run({x!r}): only variables and eager tensors can be run "
-                             "outside the compiled step; fetch graph tensors from before_run.")
-        return tf.nest.map_structure(value, fetches)
+    def _run_graph(self, keys):
+        if self.graph is None:
+            raise RuntimeError("session.run of graph tensors before the model_fn was traced.")
+        cache_key = (id(self.graph), keys)
+        fn = self._readers.get(cache_key)
+        if fn is None:
+            targets = [fetch_lib.lookup(self.graph, k) if ":" in k else _op(self.graph, k)
+                       for k in keys]
+            try:
+                fn = graph_reader.make_reader(self.graph, targets)
+            except graph_reader.InputDependent as e:
+                if all(k in self.last_values for k in keys):  # computed by the last step
+                    return [self.last_values[k] for k in keys]
+                raise ValueError(
+                    f"session.run: {e}. Outside the compiled step a hook can run only what "
+                    "does not depend on the input batch; return such tensors from before_run "
+                    "as SessionRunArgs fetches instead.") from None
+            self._readers[cache_key] = fn
+        outs = fn()
+        outs = outs if isinstance(outs, (list, tuple)) else [outs]
+        return [o.numpy() if hasattr(o, "numpy") else None for o in outs]
 
     def should_stop(self):
         return False
+
+
+def _op(graph, name):
+    try:
+        return graph.get_operation_by_name(name)
+    except (KeyError, ValueError):
+        raise ValueError(fetch_lib.missing_message(graph, name)) from None
