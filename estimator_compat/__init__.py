@@ -1,4 +1,5 @@
 """estimator_compat: the TensorFlow Estimator API on TensorFlow 2.16+ and Keras 3."""
+from estimator_compat import experimental  # noqa: F401
 from estimator_compat.estimator import Estimator
 from estimator_compat.export_output import (  # noqa: F401
     ClassificationOutput, ExportOutput, PredictOutput, RegressionOutput)

@@ -4,6 +4,7 @@ Scalars written from the host (`global_step/sec`, eval metrics) are TF1 `Summary
 `simple_value`, exactly what tf.estimator's FileWriter wrote, so TensorBoard and readers of
 legacy event files (early-stopping hooks, BestExporter) see the same records.
 """
+import collections
 import os
 import threading
 
@@ -66,3 +67,24 @@ def flush(logdir):
     writer = _writers.get(os.path.abspath(os.fspath(logdir)))
     if writer is not None:
         writer.flush()
+
+
+def read_scalars(logdir):
+    """{step: {tag: value}} of the scalars in `logdir`'s event files (TF1 simple_value or TF2
+    scalar tensors), steps ascending: what tf.estimator's early stopping read."""
+    found = collections.defaultdict(dict)
+    pattern = os.path.join(os.fspath(logdir), "*.tfevents.*")
+    for path in sorted(tf.io.gfile.glob(pattern)):
+        for event in tf.compat.v1.train.summary_iterator(path):
+            for value in event.summary.value:
+                if value.HasField("simple_value"):
+                    found[event.step][value.tag] = value.simple_value
+                elif value.HasField("tensor") and value.tensor.dtype in _FLOAT_DTYPES:
+                    array = tf.make_ndarray(value.tensor)
+                    if array.ndim == 0:
+                        found[event.step][value.tag] = float(array)
+    return collections.OrderedDict(sorted(found.items()))
+
+
+_FLOAT_DTYPES = {tf.float16.as_datatype_enum, tf.float32.as_datatype_enum,
+                 tf.float64.as_datatype_enum}

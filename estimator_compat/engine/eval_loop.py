@@ -19,7 +19,9 @@ def eval_dir(model_dir, name=None):
     return os.path.join(model_dir, "eval" if not name else "eval_" + name)
 
 
-def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name=None):
+def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name=None,
+             in_memory=False):
+    """`in_memory`: evaluate the variables as they are (InMemoryEvaluatorHook), no restore."""
     est = state.estimator
     if steps is not None and steps <= 0:
         raise ValueError(f"Must specify steps > 0, given: {steps}")
@@ -29,12 +31,13 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
         if key in _RESERVED:
             raise ValueError(f"Metric with name {key!r} is not allowed, because Estimator "
                              "already defines a default metric with the same name.")
-    path = state.restore_for(ModeKeys.EVAL, checkpoint_path)
+    path = None if in_memory else state.restore_for(ModeKeys.EVAL, checkpoint_path)
     _reset_metrics(state, step)
     global_step = int(state.global_step.numpy())
     runner.after_create_session()
     progress = ProgressBar(steps, est.config.progress_bar)
-    logger.info("Starting evaluation at %s", path or "initialised variables")
+    logger.info("Starting evaluation at %s", path or (
+        "in-memory variables" if in_memory else "initialised variables"))
     metrics, done = {}, 0
     log_every = max(1, (steps or 0) // 10)
     while steps is None or done < steps:

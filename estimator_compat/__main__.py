@@ -1,0 +1,5 @@
+import sys
+
+from estimator_compat.cli import main
+
+sys.exit(main())

@@ -1,0 +1,49 @@
+"""`estimator-compat` command: inspect a model_dir.
+
+    estimator-compat tensorboard-summary MODEL_DIR   last value of every scalar, per event dir
+"""
+import argparse
+import os
+import sys
+
+
+def tensorboard_summary(model_dir, out=None):
+    """Prints, for model_dir and each eval*/ dir in it, the last step and value of each tag."""
+    from estimator_compat import summaries
+    out = out or sys.stdout
+    dirs = [model_dir] + sorted(os.path.join(model_dir, d) for d in os.listdir(model_dir)
+                                if d.startswith("eval") and os.path.isdir(os.path.join(model_dir, d)))
+    found_any = False
+    for logdir in dirs:
+        last = {}
+        for step, values in summaries.read_scalars(logdir).items():
+            for tag, value in values.items():
+                last[tag] = (step, value)
+        if not last:
+            continue
+        found_any = True
+        print(f"{os.path.relpath(logdir, model_dir) if logdir != model_dir else '.'}:", file=out)
+        width = max(len(t) for t in last)
+        for tag in sorted(last):
+            step, value = last[tag]
+            print(f"  {tag:<{width}}  step {step:>8}  {value:.6g}", file=out)
+    if not found_any:
+        print(f"No scalar summaries found in {model_dir}.", file=out)
+    return 0 if found_any else 1
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="estimator-compat", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    tb = sub.add_parser("tensorboard-summary", help="last value of each scalar in a model_dir")
+    tb.add_argument("model_dir")
+    args = parser.parse_args(argv)
+    if args.command == "tensorboard-summary":
+        if not os.path.isdir(args.model_dir):
+            parser.error(f"{args.model_dir!r} is not a directory")
+        return tensorboard_summary(args.model_dir)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
