@@ -1,7 +1,7 @@
 """estimator_compat: the TensorFlow Estimator API on TensorFlow 2.16+ and Keras 3."""
-from estimator_compat import experimental  # noqa: F401
+from estimator_compat import experimental, export  # noqa: F401
 from estimator_compat.estimator import Estimator
-from estimator_compat.export_output import (  # noqa: F401
+from estimator_compat.export.outputs import (  # noqa: F401
     ClassificationOutput, ExportOutput, PredictOutput, RegressionOutput)
 from estimator_compat.hooks import (  # noqa: F401
     CheckpointSaverListener, NanLossDuringTrainingError, SecondOrStepTimer, SessionRunArgs,
@@ -9,9 +9,11 @@ from estimator_compat.hooks import (  # noqa: F401
 from estimator_compat.hooks.builtin import (  # noqa: F401
     CheckpointSaverHook, FeedFnHook, FinalOpsHook, GlobalStepWaiterHook, LoggingTensorHook,
     NanTensorHook, ProfilerHook, StepCounterHook, StopAtStepHook, SummarySaverHook)
+from estimator_compat.exporters import BestExporter, Exporter, FinalExporter, LatestExporter
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.run_config import RunConfig, TaskType
 from estimator_compat.spec import EstimatorSpec
+from estimator_compat.training import EvalSpec, TrainSpec, train_and_evaluate
 from estimator_compat.warm_start import VocabInfo, WarmStartSettings
 
 __version__ = "0.1.0"
@@ -22,5 +24,6 @@ __all__ = [
     "CheckpointSaverListener", "NanLossDuringTrainingError", "SecondOrStepTimer",
     "CheckpointSaverHook", "FeedFnHook", "FinalOpsHook", "GlobalStepWaiterHook",
     "LoggingTensorHook", "NanTensorHook", "ProfilerHook", "StepCounterHook", "StopAtStepHook",
-    "SummarySaverHook",
+    "SummarySaverHook", "TrainSpec", "EvalSpec", "train_and_evaluate", "Exporter",
+    "LatestExporter", "BestExporter", "FinalExporter", "experimental", "export",
 ]

@@ -4,7 +4,7 @@ import collections
 import keras
 import tensorflow as tf
 
-from estimator_compat.export_output import ExportOutput
+from estimator_compat.export.outputs import ExportOutput
 from estimator_compat.mode_keys import ModeKeys
 
 _HOOK_TYPES = (tf.compat.v1.train.SessionRunHook, keras.callbacks.Callback)

@@ -14,13 +14,14 @@ class CheckpointSaver:
         self.last_saved_step = None
         self.stop_requested = False
 
-    def begin(self, step, save_now):
+    def begin(self, step):
+        """At session start: listeners begin, and the starting step is saved (tf.estimator did,
+        also re-saving a restored step)."""
         for listener in self._listeners:
             listener.begin()
         if self._timer is not None:
             self._timer.update_last_triggered_step(step)
-        if save_now:
-            self.save(step)
+        self.save(step)
 
     def after_step(self, step):
         if self._timer is not None and self._timer.should_trigger_for_step(step):

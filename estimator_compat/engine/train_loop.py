@@ -49,7 +49,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     step_logger = StepLogger(config.log_step_count_steps, est.model_dir if config.is_chief else None)
     progress = ProgressBar(None if last_step is None else last_step - start, config.progress_bar)
     if saver is not None:
-        saver.begin(start, save_now=latest is None)
+        saver.begin(start)
     runner.after_create_session()
 
     gs, loss = start, None

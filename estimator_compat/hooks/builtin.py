@@ -45,7 +45,7 @@ class CheckpointSaverHook(_tf_hooks.CheckpointSaverHook):
             checkpoints.CheckpointIO(self._checkpoint_dir, state.store, basename=basename)
         self._impl = CheckpointSaver(io, self._timer._every_steps, self._timer._every_secs,
                                      self._listeners, session)
-        self._impl.begin(_global_step(session), save_now=True)
+        self._impl.begin(_global_step(session))
 
     def before_run(self, run_context):
         return None

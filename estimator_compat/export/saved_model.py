@@ -1,0 +1,170 @@
+"""Estimator.export_saved_model: the PREDICT model_fn over a serving receiver, as a SavedModel.
+
+The receiver fn and model_fn are traced together by `tf.compat.v1.wrap_function` (so TF1
+placeholders work), through the Estimator's variable store (so variables have their training
+names and take the checkpoint's values); one function per signature is pruned out, from the
+receiver tensors to the export outputs, and saved with `tf.saved_model.save`. Signature method
+names (classify / regress / predict) are then set as tf.estimator wrote them, so TF Serving's
+Classify and Regress APIs and `tf.compat.v1.saved_model.loader.load` work as before.
+"""
+import logging
+import os
+import time
+
+import tensorflow as tf
+from google.protobuf import text_format
+from tensorflow.core.protobuf import saved_model_pb2
+
+from estimator_compat import checkpoints
+from estimator_compat.engine.model_fn_call import call_model_fn
+from estimator_compat.export.outputs import PredictOutput
+from estimator_compat.export.receivers import ServingInputReceiver, TensorServingInputReceiver
+from estimator_compat.mode_keys import ModeKeys
+
+logger = logging.getLogger("tensorflow")
+DEFAULT_KEY = tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY
+
+
+def export_saved_model(estimator, export_dir_base, serving_input_receiver_fn, assets_extra=None,
+                       as_text=False, checkpoint_path=None, experimental_mode=ModeKeys.PREDICT):
+    """Writes `export_dir_base/<timestamp>/` and returns its path (bytes, as tf.estimator)."""
+    if experimental_mode != ModeKeys.PREDICT:
+        raise ValueError(f"experimental_mode={experimental_mode!r}: estimator_compat exports the "
+                         "PREDICT graph only (the serving signature); export TRAIN/EVAL graphs "
+                         "is not supported.")
+    if not callable(serving_input_receiver_fn):
+        raise ValueError("serving_input_receiver_fn must be defined (a function returning a "
+                         f"ServingInputReceiver), given: {serving_input_receiver_fn!r}")
+    export_dir_base = os.fspath(export_dir_base)
+    if tf.io.gfile.exists(export_dir_base) and not tf.io.gfile.isdir(export_dir_base):
+        raise ValueError(f"export_dir_base {export_dir_base!r} is a file, not a directory.")
+    path = checkpoints.resolve(checkpoint_path) if checkpoint_path else estimator.latest_checkpoint()
+    if path is None:
+        raise ValueError(f"Couldn't find trained model at {estimator.model_dir}.")
+    state = estimator._state(None)
+    wrapped, receiver, signatures = _trace(estimator, state, serving_input_receiver_fn)
+    state.io.restore(path)
+
+    module = tf.Module()
+    module.variables_to_save = list(state.store.saveable().values())
+    functions = {key: _signature_function(wrapped, inputs, outputs)
+                 for key, (inputs, outputs, _) in signatures.items()}
+    methods = {key: method for key, (_, _, method) in signatures.items()}
+
+    final_dir = _timestamped_dir(export_dir_base)
+    temp_dir = os.path.join(os.path.dirname(final_dir), "temp-" + os.path.basename(final_dir))
+    try:
+        tf.saved_model.save(module, temp_dir, signatures=functions)
+        _set_method_names(temp_dir, methods, as_text)
+        if assets_extra:
+            for dest, source in assets_extra.items():
+                target = os.path.join(temp_dir, "assets.extra", dest)
+                tf.io.gfile.makedirs(os.path.dirname(target))
+                tf.io.gfile.copy(source, target, overwrite=True)
+        tf.io.gfile.rename(temp_dir, final_dir)
+    except BaseException:
+        if tf.io.gfile.exists(temp_dir):
+            tf.io.gfile.rmtree(temp_dir)
+        raise
+    logger.info("SavedModel written to: %s", final_dir)
+    return final_dir.encode()
+
+
+def _trace(estimator, state, serving_input_receiver_fn):
+    holder = {}
+
+    def build():
+        receiver = serving_input_receiver_fn()
+        if not isinstance(receiver, (ServingInputReceiver, TensorServingInputReceiver)):
+            raise TypeError("serving_input_receiver_fn must return a ServingInputReceiver or "
+                            f"TensorServingInputReceiver, given: {type(receiver).__name__}")
+        with state.store.trace_scope():
+            spec = call_model_fn(estimator.model_fn, receiver.features, None, ModeKeys.PREDICT,
+                                 estimator._params_for_call(), estimator.config)
+        holder["receiver"] = receiver
+        holder["signatures"] = _signatures(receiver, spec)  # needs graph mode: here
+        return []
+
+    with state.strategy.scope():
+        wrapped = tf.compat.v1.wrap_function(build, [])
+    return wrapped, holder["receiver"], holder["signatures"]
+
+
+def _export_outputs(spec):
+    outputs = spec.export_outputs
+    if not outputs:
+        return {DEFAULT_KEY: PredictOutput(spec.predictions)}
+    if DEFAULT_KEY not in outputs:
+        if len(outputs) > 1:
+            raise ValueError(
+                f"Multiple export_outputs were provided ({sorted(outputs)}), but none of them is "
+                f"specified as the default. Do this by naming one of them '{DEFAULT_KEY}'.")
+        outputs = dict(outputs, **{DEFAULT_KEY: next(iter(outputs.values()))})
+    return outputs
+
+
+def _signatures(receiver, spec):
+    """{signature key: (inputs, outputs, method name)}, named as tf.estimator's SignatureDefs
+    (e.g. a classify signature's single input is 'inputs'); invalid ones are skipped, logged."""
+    graph = tf.compat.v1.get_default_graph()
+    out = {}
+    receivers = {None: receiver.receiver_tensors}
+    receivers.update(receiver.receiver_tensors_alternatives or {})
+    for receiver_name, tensors in receivers.items():
+        for key, export_output in _export_outputs(spec).items():
+            name = key if receiver_name is None else f"{receiver_name}:{key}"
+            try:
+                signature_def = export_output.as_signature_def(tensors)
+            except ValueError as e:
+                logger.warning("Signature %s is not valid and is not exported: %s", name, e)
+                continue
+            by_name = lambda infos: {k: graph.get_tensor_by_name(v.name)  # noqa: E731
+                                     for k, v in infos.items()}
+            out[name] = (by_name(signature_def.inputs), by_name(signature_def.outputs),
+                         signature_def.method_name)
+    if not out:
+        raise ValueError("No valid serving signature: check export_outputs against the "
+                         "receiver_tensors of serving_input_receiver_fn.")
+    return out
+
+
+def _signature_function(wrapped, inputs, outputs):
+    """A concrete function from the named signature inputs to the named outputs."""
+    keys = sorted(inputs)
+    pruned = wrapped.prune(feeds=[inputs[k] for k in keys], fetches=outputs)
+    specs = [tf.TensorSpec(inputs[k].shape, inputs[k].dtype, name=k) for k in keys]
+    fn = tf.function(lambda *args: pruned(*args), input_signature=specs)
+    return fn.get_concrete_function()
+
+
+def _set_method_names(export_dir, methods, as_text):
+    pb_path = os.path.join(export_dir, "saved_model.pb")
+    proto = saved_model_pb2.SavedModel()
+    with tf.io.gfile.GFile(pb_path, "rb") as f:
+        proto.ParseFromString(f.read())
+    for meta_graph in proto.meta_graphs:
+        for key, method in methods.items():
+            if key in meta_graph.signature_def:
+                meta_graph.signature_def[key].method_name = method
+    if as_text:
+        tf.io.gfile.remove(pb_path)
+        with tf.io.gfile.GFile(os.path.join(export_dir, "saved_model.pbtxt"), "w") as f:
+            f.write(text_format.MessageToString(proto))
+    else:
+        with tf.io.gfile.GFile(pb_path, "wb") as f:
+            f.write(proto.SerializeToString())
+
+
+def _timestamped_dir(export_dir_base):
+    """export_dir_base/<seconds since epoch>, never an existing one."""
+    tf.io.gfile.makedirs(export_dir_base)
+    while True:
+        stamp = str(int(time.time()))
+        path = os.path.join(export_dir_base, stamp)
+        if not tf.io.gfile.exists(path) and not tf.io.gfile.exists(
+                os.path.join(export_dir_base, "temp-" + stamp)):
+            return path
+        time.sleep(1)
+
+
+
