@@ -195,3 +195,48 @@ def test_export_from_a_tf_estimator_2_15_model_dir(tmp_path):
     want = json.load(open(os.path.join(FIXTURES, "expected.json")))
     assert out["classes"].numpy().tolist() == \
         want["fixtures"]["tf1_mlp"]["first_16_predicted_classes"]
+
+
+def test_checkpoint_path_and_tensor_receiver(tmp_path):
+    cfg = ec.RunConfig(model_dir=str(tmp_path / "m"), save_checkpoints_steps=5)
+
+    def tensor_model_fn(features, labels, mode):
+        return linear_model_fn({"x": features} if mode == "infer" else features, labels, mode,
+                               {"lr": 0.1})
+    est = ec.Estimator(tensor_model_fn, config=cfg)
+    est.train(linear_input_fn(), steps=10)
+    old = os.path.join(str(tmp_path / "m"), "model.ckpt-5")
+
+    def tensor_receiver():
+        x = v1.placeholder(tf.float32, [None, 3])
+        return ec.export.TensorServingInputReceiver(x, {"x": x})
+    path = est.export_saved_model(str(tmp_path / "e"), tensor_receiver, checkpoint_path=old)
+    loaded = tf.saved_model.load(path.decode())
+    w5 = tf.train.load_checkpoint(old).get_tensor("linear/w")
+    b5 = tf.train.load_checkpoint(old).get_tensor("linear/b")
+    x, _ = linear_data(3)
+    np.testing.assert_allclose(loaded.signatures["serving_default"](x=tf.constant(x))["y"],
+                               x @ w5 + b5, rtol=1e-5)
+
+
+def test_failed_export_removes_its_staging_dir(trained, tmp_path):
+    base = tmp_path / "e"
+    with pytest.raises(Exception):
+        trained.export_saved_model(str(base), raw_fn(),
+                                   assets_extra={"x.txt": str(tmp_path / "missing.txt")})
+    assert os.listdir(base) == []
+
+
+def test_best_exporter_survives_a_restart(trained, tmp_path):
+    model_dir = trained.model_dir
+    from estimator_compat import summaries
+    summaries.write_scalars(os.path.join(model_dir, "eval"), 100, {"loss": 0.5})
+    export_path = str(tmp_path / "best")
+    first = ec.BestExporter(serving_input_receiver_fn=raw_fn())
+    assert first.export(trained, export_path, trained.latest_checkpoint(), {"loss": 0.9}, False)
+    restarted = ec.BestExporter(serving_input_receiver_fn=raw_fn())  # a new process, say
+    assert restarted.export(trained, export_path, trained.latest_checkpoint(), {"loss": 0.7},
+                            False) is None  # 0.5 was seen before the restart
+    assert restarted.export(trained, export_path, trained.latest_checkpoint(), {"loss": 0.4},
+                            False) is not None
+    assert len(os.listdir(export_path)) == 2

@@ -1,7 +1,8 @@
 """The classic TF1 MNIST CNN as a custom Estimator, unchanged legacy style, on estimator_compat.
 
 TFRecord input_fn (parse_single_example, decode_raw, reshape 28x28, shuffle/repeat/batch, one-shot
-iterator) and a model_fn with the three modes, `tf.compat.v1.layers` and compat.v1 metrics.
+iterator), a model_fn with the three modes, `tf.compat.v1.layers` and compat.v1 metrics, and the
+tutorial's `LoggingTensorHook` on the tensor named "softmax_tensor".
 
     python examples/mnist/mnist_estimator.py --model_dir runs/mnist --steps 1000
 """
@@ -79,7 +80,11 @@ def main(argv=None):
                           log_step_count_steps=100, tf_random_seed=0)
     classifier = ec.Estimator(cnn_model_fn, config=config, params={
         "filters": args.filters, "dense_units": args.dense_units, "learning_rate": 1e-3})
-    classifier.train(make_input_fn(train_path, args.batch_size, True), steps=args.steps)
+    # As in the TF1 tutorial: log the softmax output, found by its graph name, every 50 steps.
+    logging_hook = v1.train.LoggingTensorHook(tensors={"probabilities": "softmax_tensor"},
+                                              every_n_iter=50)
+    classifier.train(make_input_fn(train_path, args.batch_size, True), steps=args.steps,
+                     hooks=[logging_hook])
     results = classifier.evaluate(make_input_fn(eval_path, 128, False))
     print(f"eval accuracy = {results['accuracy']:.4f}, loss = {results['loss']:.4f}, "
           f"global_step = {results['global_step']}")
