@@ -1,11 +1,12 @@
 """estimator_compat: the TensorFlow Estimator API on TensorFlow 2.16+ and Keras 3."""
-from estimator_compat import experimental, export  # noqa: F401
+from estimator_compat import experimental, export, inputs  # noqa: F401
 from estimator_compat.estimator import Estimator
 from estimator_compat.export.outputs import (  # noqa: F401
     ClassificationOutput, ExportOutput, PredictOutput, RegressionOutput)
 from estimator_compat.hooks import (  # noqa: F401
     CheckpointSaverListener, NanLossDuringTrainingError, SecondOrStepTimer, SessionRunArgs,
     SessionRunContext, SessionRunHook, SessionRunValues)
+from estimator_compat.install import install
 from estimator_compat.hooks.builtin import (  # noqa: F401
     CheckpointSaverHook, FeedFnHook, FinalOpsHook, GlobalStepWaiterHook, LoggingTensorHook,
     NanTensorHook, ProfilerHook, StepCounterHook, StopAtStepHook, SummarySaverHook)
@@ -25,5 +26,6 @@ __all__ = [
     "CheckpointSaverHook", "FeedFnHook", "FinalOpsHook", "GlobalStepWaiterHook",
     "LoggingTensorHook", "NanTensorHook", "ProfilerHook", "StepCounterHook", "StopAtStepHook",
     "SummarySaverHook", "TrainSpec", "EvalSpec", "train_and_evaluate", "Exporter",
-    "LatestExporter", "BestExporter", "FinalExporter", "experimental", "export",
+    "LatestExporter", "BestExporter", "FinalExporter", "experimental", "export", "inputs",
+    "install",
 ]

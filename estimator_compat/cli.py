@@ -1,10 +1,22 @@
-"""`estimator-compat` command: inspect a model_dir.
+"""`estimator-compat` command: run legacy scripts, inspect a model_dir.
 
+    estimator-compat run SCRIPT.py [ARGS...]         run a tf.estimator script, install()ed
     estimator-compat tensorboard-summary MODEL_DIR   last value of every scalar, per event dir
 """
 import argparse
 import os
+import runpy
 import sys
+
+
+def run_script(script, args):
+    """Runs `script` as __main__ with `args` as its argv, after estimator_compat.install()."""
+    import estimator_compat
+    estimator_compat.install()
+    sys.argv = [script] + list(args)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
+    runpy.run_path(script, run_name="__main__")
+    return 0
 
 
 def tensorboard_summary(model_dir, out=None):
@@ -35,9 +47,16 @@ def tensorboard_summary(model_dir, out=None):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="estimator-compat", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="run a legacy tf.estimator script with install() applied")
+    run.add_argument("script")
+    run.add_argument("args", nargs=argparse.REMAINDER)
     tb = sub.add_parser("tensorboard-summary", help="last value of each scalar in a model_dir")
     tb.add_argument("model_dir")
     args = parser.parse_args(argv)
+    if args.command == "run":
+        if not os.path.isfile(args.script):
+            parser.error(f"{args.script!r} is not a file")
+        return run_script(args.script, args.args)
     if args.command == "tensorboard-summary":
         if not os.path.isdir(args.model_dir):
             parser.error(f"{args.model_dir!r} is not a directory")

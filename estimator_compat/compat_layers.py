@@ -9,6 +9,8 @@ import types
 
 import tensorflow as tf
 
+from estimator_compat.tf_modules import set_attr
+
 v1 = tf.compat.v1
 _GraphKeys = v1.GraphKeys
 
@@ -220,16 +222,19 @@ def _works(module, name):
         return False
 
 
+_MODULE = []
+
+
 def use():
     """Make `tf.compat.v1.layers.<fn>` resolve here where TensorFlow only raises. Idempotent."""
-    current = getattr(v1, "layers", None)
-    if isinstance(current, types.ModuleType) and getattr(current, "__estimator_compat__", False):
-        return current
-    module = types.ModuleType("tensorflow.compat.v1.layers",
-                              "TF1 functional layers (estimator_compat, on get_variable).")
-    module.__estimator_compat__ = True
-    for name, fn in _FUNCTIONS.items():
-        setattr(module, name, fn if current is None or not _works(current, name)
-                else getattr(current, name))
-    v1.layers = module
-    return module
+    if not _MODULE:
+        current = getattr(v1, "layers", None)
+        module = types.ModuleType("tensorflow.compat.v1.layers",
+                                  "TF1 functional layers (estimator_compat, on get_variable).")
+        module.__estimator_compat__ = True
+        for name, fn in _FUNCTIONS.items():
+            setattr(module, name, fn if current is None or not _works(current, name)
+                    else getattr(current, name))
+        _MODULE.append(module)
+    set_attr("tensorflow.compat.v1", "layers", _MODULE[0])
+    return _MODULE[0]

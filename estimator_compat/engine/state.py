@@ -3,7 +3,8 @@ import logging
 
 import tensorflow as tf
 
-from estimator_compat import checkpoints, inputs, summaries
+from estimator_compat import checkpoints, summaries
+from estimator_compat.engine import input_pipeline
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.variables import VariableStore
 
@@ -40,7 +41,8 @@ class EngineState:
         with self.strategy.scope():
             if est.config.tf_random_seed is not None:
                 tf.random.set_seed(est.config.tf_random_seed)
-            dataset = inputs.dataset_from_input_fn(input_fn, mode, est._params_for_call(), est.config)
+            dataset = input_pipeline.dataset_from_input_fn(input_fn, mode, est._params_for_call(),
+                                                           est.config)
             if self.strategy.num_replicas_in_sync > 1:
                 dataset = self.strategy.experimental_distribute_dataset(dataset)
             iterator = iter(dataset)

@@ -10,8 +10,7 @@ replays `begin()` on copies of the hooks, so the ops they made exist again under
 import keras
 import tensorflow as tf
 
-from estimator_compat import inputs
-from estimator_compat.engine import fetches, summary_ops
+from estimator_compat.engine import fetches, input_pipeline, summary_ops
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.mode_keys import ModeKeys
 
@@ -73,7 +72,7 @@ class ModeStep:
         return tf.function(step, autograph=False)
 
     def _replica_body(self, element, names):
-        features, labels = inputs.split_element(element)
+        features, labels = input_pipeline.split_element(element)
         if self.mode == ModeKeys.PREDICT:
             labels = None
         store = self._store

@@ -1,0 +1,74 @@
+"""`install()`: make legacy imports of tf.estimator resolve to estimator_compat.
+
+After `estimator_compat.install()` (idempotent), these names resolve here; nothing TensorFlow
+2.21 still provides with working behaviour is replaced:
+
+- `tf.estimator`, `tf.compat.v1.estimator`, `tf.compat.v2.estimator` (and their `export`,
+  `experimental`, `inputs` submodules); `import tensorflow.estimator`,
+  `import tensorflow.compat.v1.estimator`, `import tensorflow_estimator`
+  (`tensorflow_estimator.estimator`, `tensorflow_estimator.compat.v1.estimator`).
+- `tf.contrib.estimator` (the early-stopping hooks), also as `tf.compat.v1.contrib`, when
+  `tf.contrib` does not exist.
+- `tf.compat.v1.layers.<fn>` (only the names that raise under Keras 3; see compat_layers).
+- `tf.compat.v1.train.ProfilerHook` (TensorFlow's cannot be built in eager mode).
+"""
+import sys
+import types
+
+from estimator_compat.tf_modules import set_attr
+
+_INSTALLED = []
+
+
+def _module(name, doc, **attrs):
+    module = sys.modules.get(name)
+    if module is None or not getattr(module, "__estimator_compat__", False):
+        module = types.ModuleType(name, doc)
+        module.__estimator_compat__ = True
+        sys.modules[name] = module
+    for key, value in attrs.items():
+        setattr(module, key, value)
+    return module
+
+
+def install():
+    """Registers the aliases; returns the `estimator_compat` package (as `tf.estimator`)."""
+    import tensorflow as tf
+
+    import estimator_compat as api
+    from estimator_compat import compat_layers, experimental, export, inputs
+    from estimator_compat.hooks.builtin import ProfilerHook
+
+    if _INSTALLED:
+        return api
+    for owner in ("tensorflow", "tensorflow.compat.v1", "tensorflow.compat.v2"):
+        set_attr(owner, "estimator", api, import_module=True)
+    compat_layers.use()  # after the imports above, which make new tf.compat.v1 wrappers
+    for prefix in ("tensorflow", "tensorflow.compat.v1", "tensorflow.compat.v2"):
+        sys.modules[prefix + ".estimator"] = api
+        for sub, module in (("export", export), ("experimental", experimental),
+                            ("inputs", inputs)):
+            sys.modules[f"{prefix}.estimator.{sub}"] = module
+    compat_v1 = _module("tensorflow_estimator.compat.v1", "tf.compat.v1 of tensorflow_estimator",
+                        estimator=api)
+    _module("tensorflow_estimator.compat", "compat of tensorflow_estimator", v1=compat_v1)
+    _module("tensorflow_estimator", "tensorflow_estimator, served by estimator_compat",
+            estimator=api, compat=sys.modules["tensorflow_estimator.compat"],
+            __version__="2.15.0+estimator_compat")
+    sys.modules["tensorflow_estimator.estimator"] = api
+    if not hasattr(tf, "contrib"):
+        contrib_estimator = _module(
+            "tensorflow.contrib.estimator", "tf.contrib.estimator (early stopping)",
+            stop_if_higher_hook=experimental.stop_if_higher_hook,
+            stop_if_lower_hook=experimental.stop_if_lower_hook,
+            stop_if_no_increase_hook=experimental.stop_if_no_increase_hook,
+            stop_if_no_decrease_hook=experimental.stop_if_no_decrease_hook,
+            make_early_stopping_hook=experimental.make_early_stopping_hook,
+            InMemoryEvaluatorHook=experimental.InMemoryEvaluatorHook)
+        contrib = _module("tensorflow.contrib", "tf.contrib, as far as estimator_compat serves",
+                          estimator=contrib_estimator)
+        for owner in ("tensorflow", "tensorflow.compat.v1"):
+            set_attr(owner, "contrib", contrib)
+    set_attr("tensorflow.compat.v1.train", "ProfilerHook", ProfilerHook)
+    _INSTALLED.append(True)
+    return api

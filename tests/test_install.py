@@ -1,0 +1,84 @@
+"""install(): legacy imports resolve to estimator_compat; legacy scripts run unchanged."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import tensorflow as tf
+
+import estimator_compat as ec
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+LEGACY_SCRIPT = '''
+import sys
+import numpy as np
+import tensorflow.compat.v1 as tf
+from tensorflow.estimator import RunConfig
+import tensorflow_estimator as tfe
+
+def model_fn(features, labels, mode, params):
+    logits = tf.layers.dense(features["x"], 2)
+    if mode == tf.estimator.ModeKeys.PREDICT:
+        return tf.estimator.EstimatorSpec(mode, predictions={"c": tf.argmax(logits, 1)})
+    loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+    op = tf.train.AdamOptimizer(0.1).minimize(loss, global_step=tf.train.get_global_step())
+    metrics = {"acc": tf.metrics.accuracy(labels, tf.argmax(logits, 1))}
+    return tfe.estimator.EstimatorSpec(mode, loss=loss, train_op=op, eval_metric_ops=metrics)
+
+x = np.random.RandomState(0).normal(size=(200, 2)).astype(np.float32)
+y = (x[:, 0] > 0).astype(np.int32)
+train_fn = tf.estimator.inputs.numpy_input_fn({"x": x}, y, batch_size=20, num_epochs=None, shuffle=True)
+eval_fn = tf.estimator.inputs.numpy_input_fn({"x": x}, y, batch_size=50, shuffle=False)
+est = tf.estimator.Estimator(model_fn, config=RunConfig(model_dir=sys.argv[1], save_checkpoints_steps=50))
+hook = tf.contrib.estimator.stop_if_higher_hook(est, "acc", 2.0, run_every_secs=None, run_every_steps=10)
+result, _ = tf.estimator.train_and_evaluate(est, tf.estimator.TrainSpec(train_fn, max_steps=100, hooks=[hook]),
+                                            tf.estimator.EvalSpec(eval_fn, throttle_secs=0))
+print("ACC", result["acc"], "STEP", result["global_step"])
+'''
+
+
+def test_install_aliases_resolve():
+    api = ec.install()
+    assert ec.install() is api is ec  # idempotent
+    import tensorflow_estimator
+    import tensorflow.compat.v1 as v1
+    from tensorflow.compat.v1.estimator.export import ServingInputReceiver
+    from tensorflow.estimator import Estimator
+    assert tf.estimator is ec and v1.estimator is ec and tf.compat.v1.estimator is ec
+    assert Estimator is ec.Estimator and ServingInputReceiver is ec.export.ServingInputReceiver
+    assert tensorflow_estimator.estimator is ec and tensorflow_estimator.compat.v1.estimator is ec
+    assert tf.compat.v1.estimator.inputs.numpy_input_fn is ec.inputs.numpy_input_fn
+    assert tf.estimator.experimental.stop_if_no_increase_hook is \
+        ec.experimental.stop_if_no_increase_hook
+    assert tf.contrib.estimator.stop_if_no_increase_hook is ec.experimental.stop_if_no_increase_hook
+    assert v1.train.ProfilerHook is ec.ProfilerHook
+    assert v1.train.LoggingTensorHook is ec.LoggingTensorHook  # TensorFlow's own, untouched
+    assert callable(v1.layers.dense) and v1.layers.dense.__module__ == "estimator_compat.compat_layers"
+
+
+def test_legacy_script_runs_unchanged_through_the_cli(tmp_path):
+    script = tmp_path / "legacy.py"
+    script.write_text(textwrap.dedent(LEGACY_SCRIPT))
+    proc = subprocess.run([sys.executable, "-m", "estimator_compat", "run", str(script),
+                           str(tmp_path / "model")], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    acc = float(proc.stdout.split("ACC")[1].split()[0])
+    assert acc > 0.9 and "STEP 100" in proc.stdout
+
+
+def test_numpy_input_fn_semantics():
+    x = {"a": np.arange(10, dtype=np.float32)}
+    y = np.arange(10)
+    batches = list(ec.inputs.numpy_input_fn(x, y, batch_size=4, shuffle=False)())
+    assert [len(b[1]) for b in batches] == [4, 4, 2]
+    np.testing.assert_array_equal(batches[0][0]["a"], [0, 1, 2, 3])
+    import pytest
+    with pytest.raises(ValueError, match="shuffle must be provided explicitly"):
+        ec.inputs.numpy_input_fn(x, y)
+    with pytest.raises(ValueError, match="mismatched"):
+        ec.inputs.numpy_input_fn(x, y[:5], shuffle=False)
+    with pytest.raises(ValueError, match="duplicate keys"):
+        ec.inputs.numpy_input_fn(x, {"a": y}, shuffle=False)
