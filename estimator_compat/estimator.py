@@ -10,7 +10,7 @@ from estimator_compat import checkpoints, compat_layers, warm_start
 from estimator_compat.engine import eval_loop, predict_loop, train_loop
 from estimator_compat.engine.model_fn_call import verify_model_fn
 from estimator_compat.engine.state import EngineState
-from estimator_compat.export import saved_model
+from estimator_compat.export import all_modes, saved_model
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.run_config import RunConfig
 
@@ -109,14 +109,10 @@ class Estimator:
     def experimental_export_all_saved_models(self, export_dir_base, input_receiver_fn_map,
                                              assets_extra=None, as_text=False,
                                              checkpoint_path=None):
-        """Exports the modes of `input_receiver_fn_map` (PREDICT only, see export_saved_model)."""
-        unsupported = sorted(set(input_receiver_fn_map) - {ModeKeys.PREDICT})
-        if unsupported:
-            raise ValueError(f"experimental_export_all_saved_models: modes {unsupported} are not "
-                             "supported by estimator_compat; only PREDICT exports.")
-        return self.export_saved_model(export_dir_base, input_receiver_fn_map[ModeKeys.PREDICT],
-                                       assets_extra=assets_extra, as_text=as_text,
-                                       checkpoint_path=checkpoint_path)
+        """One SavedModel with a MetaGraph per mode of `input_receiver_fn_map` ({mode: fn})."""
+        return all_modes.export_all_saved_models(
+            self, export_dir_base, input_receiver_fn_map, assets_extra=assets_extra,
+            as_text=as_text, checkpoint_path=checkpoint_path)
 
     # -- checkpoint inspection ----------------------------------------------------------------
     def eval_dir(self, name=None):

@@ -240,3 +240,31 @@ def test_best_exporter_survives_a_restart(trained, tmp_path):
     assert restarted.export(trained, export_path, trained.latest_checkpoint(), {"loss": 0.4},
                             False) is not None
     assert len(os.listdir(export_path)) == 2
+
+
+def test_export_all_modes_train_eval_predict(trained, tmp_path):
+    x, y = linear_data(6)
+    supervised = ec.export.build_raw_supervised_input_receiver_fn(
+        {"x": tf.zeros([1, 3])}, tf.zeros([1, 1]))
+    path = trained.experimental_export_all_saved_models(str(tmp_path), {
+        "train": supervised, "eval": supervised, "infer": raw_fn()}).decode()
+    with tf.Graph().as_default(), v1.Session() as sess:
+        meta = v1.saved_model.loader.load(sess, ["eval"], path)
+        sig = meta.signature_def["eval"]
+        assert sig.method_name == "tensorflow/supervised/eval"
+        feeds = {sig.inputs["x"].name: x, sig.inputs["label"].name: y}
+        loss = sess.run(sig.outputs["loss"].name, feeds)
+    pred = predict_y(trained, x)
+    assert loss == pytest.approx(np.mean((pred - y) ** 2), rel=1e-5)
+    with tf.Graph().as_default(), v1.Session() as sess:
+        meta = v1.saved_model.loader.load(sess, ["train"], path)
+        assert "train" in meta.signature_def
+    with tf.Graph().as_default(), v1.Session() as sess:
+        meta = v1.saved_model.loader.load(sess, ["serve"], path)
+        sig = meta.signature_def["serving_default"]
+        np.testing.assert_allclose(sess.run(sig.outputs["y"].name, {sig.inputs["x"].name: x}),
+                                   pred, rtol=1e-6)
+    eval_only = trained.export_saved_model(str(tmp_path / "e"), supervised,
+                                           experimental_mode="eval").decode()
+    loaded = tf.saved_model.load(eval_only, tags=["eval"])
+    assert "eval" in loaded.signatures

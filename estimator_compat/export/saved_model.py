@@ -29,18 +29,14 @@ def export_saved_model(estimator, export_dir_base, serving_input_receiver_fn, as
                        as_text=False, checkpoint_path=None, experimental_mode=ModeKeys.PREDICT):
     """Writes `export_dir_base/<timestamp>/` and returns its path (bytes, as tf.estimator)."""
     if experimental_mode != ModeKeys.PREDICT:
-        raise ValueError(f"experimental_mode={experimental_mode!r}: estimator_compat exports the "
-                         "PREDICT graph only (the serving signature); export TRAIN/EVAL graphs "
-                         "is not supported.")
+        from estimator_compat.export import all_modes
+        return all_modes.export_all_saved_models(
+            estimator, export_dir_base, {experimental_mode: serving_input_receiver_fn},
+            assets_extra=assets_extra, as_text=as_text, checkpoint_path=checkpoint_path)
     if not callable(serving_input_receiver_fn):
         raise ValueError("serving_input_receiver_fn must be defined (a function returning a "
                          f"ServingInputReceiver), given: {serving_input_receiver_fn!r}")
-    export_dir_base = os.fspath(export_dir_base)
-    if tf.io.gfile.exists(export_dir_base) and not tf.io.gfile.isdir(export_dir_base):
-        raise ValueError(f"export_dir_base {export_dir_base!r} is a file, not a directory.")
-    path = checkpoints.resolve(checkpoint_path) if checkpoint_path else estimator.latest_checkpoint()
-    if path is None:
-        raise ValueError(f"Couldn't find trained model at {estimator.model_dir}.")
+    path = checkpoint_to_export(estimator, export_dir_base, checkpoint_path)
     state = estimator._state(None)
     wrapped, receiver, signatures = _trace(estimator, state, serving_input_receiver_fn)
     state.io.restore(path)
@@ -51,16 +47,35 @@ def export_saved_model(estimator, export_dir_base, serving_input_receiver_fn, as
                  for key, (inputs, outputs, _) in signatures.items()}
     methods = {key: method for key, (_, _, method) in signatures.items()}
 
-    final_dir = _timestamped_dir(export_dir_base)
-    temp_dir = os.path.join(os.path.dirname(final_dir), "temp-" + os.path.basename(final_dir))
-    try:
+    def write(temp_dir):
         tf.saved_model.save(module, temp_dir, signatures=functions)
         _set_method_names(temp_dir, methods, as_text)
-        if assets_extra:
-            for dest, source in assets_extra.items():
-                target = os.path.join(temp_dir, "assets.extra", dest)
-                tf.io.gfile.makedirs(os.path.dirname(target))
-                tf.io.gfile.copy(source, target, overwrite=True)
+    return write_staged(export_dir_base, write, assets_extra)
+
+
+def checkpoint_to_export(estimator, export_dir_base, checkpoint_path):
+    """The checkpoint an export reads, after checking export_dir_base (clear errors)."""
+    export_dir_base = os.fspath(export_dir_base)
+    if tf.io.gfile.exists(export_dir_base) and not tf.io.gfile.isdir(export_dir_base):
+        raise ValueError(f"export_dir_base {export_dir_base!r} is a file, not a directory.")
+    path = checkpoints.resolve(checkpoint_path) if checkpoint_path else estimator.latest_checkpoint()
+    if path is None:
+        raise ValueError(f"Couldn't find trained model at {estimator.model_dir}.")
+    return path
+
+
+def write_staged(export_dir_base, write, assets_extra):
+    """Runs write(temp_dir) into `temp-<ts>`, adds assets_extra, renames it to `<ts>`.
+
+    A failure leaves no timestamped directory (and removes the staging one)."""
+    final_dir = _timestamped_dir(os.fspath(export_dir_base))
+    temp_dir = os.path.join(os.path.dirname(final_dir), "temp-" + os.path.basename(final_dir))
+    try:
+        write(temp_dir)
+        for dest, source in (assets_extra or {}).items():
+            target = os.path.join(temp_dir, "assets.extra", dest)
+            tf.io.gfile.makedirs(os.path.dirname(target))
+            tf.io.gfile.copy(source, target, overwrite=True)
         tf.io.gfile.rename(temp_dir, final_dir)
     except BaseException:
         if tf.io.gfile.exists(temp_dir):
