@@ -93,7 +93,7 @@ class CheckpointIO:
         tf.io.gfile.makedirs(self._model_dir)
         prefix = os.path.join(self._model_dir, self._basename)
         logger.info("Saving checkpoints for %d into %s.", step, prefix)
-        saver = self._saver_for(self._store.saveable())
+        saver = self._saver_for(_components(self._store.saveable()))
         return saver.save(None, prefix, global_step=step, write_meta_graph=False,
                           write_state=True)
 
@@ -101,8 +101,18 @@ class CheckpointIO:
         """Restores every saveable variable from `path`; a clear error on any mismatch."""
         variables = self._store.saveable()
         check_compatible(path, variables)
-        saver = self._saver_for(variables)
-        saver.restore(None, path)
+        components = _components(variables)
+        self._saver_for(components).restore(None, path)
+        for name, var in variables.items():
+            if var is not components[name]:  # a mirrored variable: copy to every replica
+                var.assign(components[name].read_value())
+
+
+def _components(variables):
+    """{name: a plain variable}: a distributed variable's first component stands for it (the
+    eager Saver writes plain variables only; mirrored components hold the same value)."""
+    return {name: var.values[0] if isinstance(var, tf.distribute.DistributedValues) else var
+            for name, var in variables.items()}
 
 
 def check_compatible(path, variables):

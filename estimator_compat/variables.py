@@ -8,6 +8,7 @@ metrics and `get_global_step` find what TF1 code expects.
 """
 import collections
 import contextlib
+import re
 import threading
 
 import tensorflow as tf
@@ -142,6 +143,9 @@ class VariableStore:
         return unique
 
 
+_REPLICA_SCOPE = re.compile(r"^replica_\d+(/|$)")
+
+
 def _full_name(graph, name):
     name = name or "Variable"
     if name.endswith("/"):  # an absolute scope name, as TF1 slot variables pass it
@@ -149,5 +153,6 @@ def _full_name(graph, name):
     # A Keras 3 layer's variable: its Keras path ("dense_1/kernel"), which a graph name scope
     # would uniquify differently ("dense_1_1") once Keras reopens the layer's scope.
     scope = keras_path() if "/" not in name else ""
-    scope = scope or graph.get_name_scope()
+    # MirroredStrategy traces replica i > 0 under "replica_i/": the same variable for all.
+    scope = scope or _REPLICA_SCOPE.sub("", graph.get_name_scope())
     return f"{scope}/{name}" if scope else name

@@ -8,6 +8,7 @@ import tensorflow as tf
 from estimator_compat import summaries
 from estimator_compat.callbacks.progress_bar import ProgressBar
 from estimator_compat.engine.run_step import run_step
+from estimator_compat.hooks import graph_reader
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -54,7 +55,7 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
         progress.update({"loss": loss})
         if runner.stop_requested:
             break
-    results = {k: _final_value(step, k, v) for k, v in metrics.items()}
+    results = _final_values(step, metrics)
     loss_sum, loss_count = (v.numpy() for v in step.eval_loss)
     results["loss"] = np.float32(loss_sum / loss_count) if loss_count else np.float32(np.nan)
     results["global_step"] = np.int64(global_step)
@@ -70,12 +71,26 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     return results
 
 
-def _final_value(step, key, value):
-    metric = step.keras_metrics.get(key)
-    if metric is not None:
-        value = metric.result()
-    value = np.asarray(value.numpy() if hasattr(value, "numpy") else value)
-    return value[()] if value.ndim == 0 else value
+def _final_values(step, metrics):
+    """Each metric's value after the last update: a Keras metric's result(), a compat.v1
+    metric's value op computed from its variables (aggregated over replicas, as a TF1 session
+    read it), else the last update's output."""
+    results = {}
+    names = {k: step.metric_value_names[k] for k in metrics
+             if k in step.metric_value_names and k not in step.keras_metrics}
+    values = {}
+    if names:
+        try:
+            targets = [step.graph.get_tensor_by_name(n) for n in names.values()]
+            values = dict(zip(names, graph_reader.make_reader(step.graph, targets)()))
+        except (graph_reader.InputDependent, KeyError, ValueError):
+            values = {}
+    for key, value in metrics.items():
+        metric = step.keras_metrics.get(key)
+        value = metric.result() if metric is not None else values.get(key, value)
+        value = np.asarray(value.numpy() if hasattr(value, "numpy") else value)
+        results[key] = value[()] if value.ndim == 0 else value
+    return results
 
 
 def _reset_metrics(state, step):

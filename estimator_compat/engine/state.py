@@ -6,6 +6,7 @@ import tensorflow as tf
 from estimator_compat import checkpoints, summaries
 from estimator_compat.engine import input_pipeline
 from estimator_compat.engine.steps import ModeStep
+from estimator_compat.fn_args import fn_args
 from estimator_compat.variables import VariableStore
 
 logger = logging.getLogger("tensorflow")
@@ -41,17 +42,28 @@ class EngineState:
         with self.strategy.scope():
             if est.config.tf_random_seed is not None:
                 tf.random.set_seed(est.config.tf_random_seed)
-            dataset = input_pipeline.dataset_from_input_fn(input_fn, mode, est._params_for_call(),
-                                                           est.config)
-            if self.strategy.num_replicas_in_sync > 1:
-                dataset = self.strategy.experimental_distribute_dataset(dataset)
-            iterator = iter(dataset)
+            iterator = iter(self._dataset(input_fn, mode))
             step = self.step(mode)
             step.start_call(runner)
             step.function().get_concrete_function(iterator)
         with step.graph.as_default():
             runner.begin(step.spec, step.graph)  # a no-op when the trace already did it
         return iterator, step
+
+    def _dataset(self, input_fn, mode):
+        """input_fn's data, distributed over the strategy's replicas when there are several:
+        an input_fn that takes `input_context` builds each pipeline itself (per-replica batch,
+        sharding), as with tf.estimator's distribute strategies."""
+        est = self.estimator
+
+        def build(input_context=None):
+            return input_pipeline.dataset_from_input_fn(input_fn, mode, est._params_for_call(),
+                                                        est.config, input_context)
+        if self.strategy.num_replicas_in_sync == 1:
+            return build()
+        if "input_context" in fn_args(input_fn):
+            return self.strategy.distribute_datasets_from_function(build)
+        return self.strategy.experimental_distribute_dataset(build())
 
     def restore_for(self, mode, checkpoint_path):
         """Restores `checkpoint_path` or the latest checkpoint; returns the path or None."""

@@ -30,6 +30,7 @@ class ModeStep:
         self.spec = None
         self.graph = None
         self.keras_metrics = {}
+        self.metric_value_names = {}  # compat.v1 metrics: their value tensors, by graph name
         self.eval_loss = None
         if mode == ModeKeys.EVAL:
             with strategy.scope(), tf.init_scope():
@@ -114,14 +115,17 @@ class ModeStep:
                     self.keras_metrics[key] = value
                     self._store.mark_local(value.variables)
                 metrics[key] = tf.convert_to_tensor(value.result())
-            elif isinstance(value[1], tf.Operation):
-                with tf.control_dependencies([value[1]]):
-                    metrics[key] = tf.identity(value[0])
             else:
-                metrics[key] = tf.convert_to_tensor(value[1])
+                self.metric_value_names.setdefault(key, value[0].name)  # replica 0's
+                if isinstance(value[1], tf.Operation):
+                    with tf.control_dependencies([value[1]]):
+                        metrics[key] = tf.identity(value[0])
+                else:
+                    metrics[key] = tf.convert_to_tensor(value[1])
         loss_sum, loss_count = self.eval_loss
-        loss_sum.assign_add(tf.cast(spec.loss, tf.float64))
-        loss_count.assign_add(1.0)
+        loss = tf.cast(spec.loss, tf.float64)
+        loss_sum.assign_add(loss)
+        loss_count.assign_add(tf.ones_like(loss))  # summed over replicas, like loss_sum
         return {"loss": spec.loss, "metrics": metrics}
 
     def _outputs_infer(self, spec, graph):

@@ -1,0 +1,59 @@
+"""MirroredStrategy over 2 logical CPU devices: same results as one device. (A subprocess: the
+logical devices must be set before TensorFlow initialises.)"""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+SCRIPT = textwrap.dedent("""
+    import json, sys
+    sys.path[:0] = [ROOT, ROOT + "/tests"]
+    import tensorflow as tf
+    cpu = tf.config.list_physical_devices("CPU")[0]
+    tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+    import numpy as np
+    import estimator_compat as ec
+    from helpers import linear_data, linear_input_fn, linear_model_fn
+
+    out = {}
+    strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+    seen = []
+
+    def per_replica_input_fn(input_context=None):
+        seen.append(None if input_context is None else
+                    (input_context.num_replicas_in_sync, input_context.get_per_replica_batch_size(32)))
+        x, y = linear_data()
+        batch = input_context.get_per_replica_batch_size(32) if input_context else 32
+        return tf.data.Dataset.from_tensor_slices(({"x": x}, y)).repeat().batch(batch)
+
+    cfg = ec.RunConfig(model_dir=sys.argv[1], train_distribute=strategy, eval_distribute=strategy)
+    est = ec.Estimator(linear_model_fn, config=cfg, params={"lr": 0.1})
+    est.train(per_replica_input_fn, steps=40)
+    state = est._state(strategy)
+    out["mirrored"] = type(state.store.get("linear/w")).__name__
+    out["global_step"] = int(est.get_variable_value("global_step"))
+    out["input_context"] = seen
+    out["eval"] = {k: float(v) for k, v in est.evaluate(linear_input_fn(batch=64, repeat=False)).items()}
+    single = ec.Estimator(linear_model_fn, model_dir=sys.argv[1], params={"lr": 0.1})
+    out["single_eval"] = {k: float(v) for k, v in single.evaluate(linear_input_fn(batch=64, repeat=False)).items()}
+    out["n_predictions"] = len(list(est.predict(linear_input_fn(batch=64, repeat=False))))
+    out["w"] = est.get_variable_value("linear/w").ravel().tolist()
+    print("RESULT" + json.dumps(out))
+""").replace("ROOT", repr(ROOT))
+
+
+def test_mirrored_strategy_on_two_cpu_devices(tmp_path):
+    proc = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    out = json.loads(proc.stdout.split("RESULT")[1])
+    assert out["mirrored"] == "MirroredVariable"
+    assert out["global_step"] == 40  # once per step, not per replica
+    assert out["input_context"] == [[2, 16]]  # the input_fn built the per-replica pipeline
+    for key in ("loss", "mae", "global_step"):  # aggregated over replicas = one device's numbers
+        assert abs(out["eval"][key] - out["single_eval"][key]) < 1e-5, (key, out)
+    assert out["n_predictions"] == 256
+    assert abs(out["w"][0] - 1.0) < 0.15 and abs(out["w"][1] + 2.0) < 0.15
