@@ -7,8 +7,10 @@ After `estimator_compat.install()` (idempotent), these names resolve here; nothi
   `experimental`, `inputs` submodules); `import tensorflow.estimator`,
   `import tensorflow.compat.v1.estimator`, `import tensorflow_estimator`
   (`tensorflow_estimator.estimator`, `tensorflow_estimator.compat.v1.estimator`).
-- `tf.contrib.estimator` (the early-stopping hooks), also as `tf.compat.v1.contrib`, when
-  `tf.contrib` does not exist.
+- `tf.contrib.estimator` (the early-stopping hooks), `tf.contrib.learn` (`learn_runner`,
+  `Experiment`, `RunConfig`; also `tensorflow.contrib.learn.python.learn.learn_runner`) and
+  `tf.contrib.training.HParams`, also as `tf.compat.v1.contrib`, when `tf.contrib` does not
+  exist.
 - `tf.compat.v1.layers.<fn>` (only the names that raise under Keras 3; see compat_layers).
 - `tf.compat.v1.train.ProfilerHook` (TensorFlow's cannot be built in eager mode).
 """
@@ -65,8 +67,17 @@ def install():
             stop_if_no_decrease_hook=experimental.stop_if_no_decrease_hook,
             make_early_stopping_hook=experimental.make_early_stopping_hook,
             InMemoryEvaluatorHook=experimental.InMemoryEvaluatorHook)
+        from estimator_compat import learn
+        contrib_learn = _module("tensorflow.contrib.learn", "tf.contrib.learn",
+                                **{n: getattr(learn, n) for n in
+                                   ("learn_runner", "Experiment", "RunConfig", "TaskType")})
+        for name in ("tensorflow.contrib.learn.python", "tensorflow.contrib.learn.python.learn"):
+            _module(name, "tf.contrib.learn", learn_runner=learn.learn_runner, learn=contrib_learn)
+        sys.modules["tensorflow.contrib.learn.python.learn.learn_runner"] = learn.learn_runner
+        training = _module("tensorflow.contrib.training", "tf.contrib.training",
+                           HParams=learn.HParams)
         contrib = _module("tensorflow.contrib", "tf.contrib, as far as estimator_compat serves",
-                          estimator=contrib_estimator)
+                          estimator=contrib_estimator, learn=contrib_learn, training=training)
         for owner in ("tensorflow", "tensorflow.compat.v1"):
             set_attr(owner, "contrib", contrib)
     set_attr("tensorflow.compat.v1.train", "ProfilerHook", ProfilerHook)

@@ -80,8 +80,8 @@ def _check_exporters(exporters):
     return exporters
 
 
-class _Evaluator:
-    """Evaluates a checkpoint and runs the exporters on the result."""
+class Evaluator:
+    """Evaluates the latest checkpoint and runs the exporters on the result."""
 
     def __init__(self, estimator, eval_spec, max_steps):
         self._estimator, self._spec, self._max_steps = estimator, eval_spec, max_steps
@@ -92,7 +92,7 @@ class _Evaluator:
         path = est.latest_checkpoint()
         if path is None:
             logger.info("Skipping evaluation: no checkpoint in %s yet.", est.model_dir)
-            return
+            return None, []
         result = est.evaluate(self._spec.input_fn, steps=self._spec.steps,
                               hooks=self._spec.hooks, name=self._spec.name, checkpoint_path=path)
         step = int(result["global_step"])
@@ -102,15 +102,19 @@ class _Evaluator:
             export_path = os.path.join(est.model_dir, "export", exporter.name)
             exports.append(exporter.export(est, export_path, path, result, final))
         self.result, self.export_results = result, exports
+        return result, exports
 
 
-class _EvaluateOnCheckpoint(CheckpointSaverListener):
+class EvaluateOnCheckpoint(CheckpointSaverListener):
     """Evaluates after each checkpoint save but the first of the run, at most every
-    throttle_secs, and at the end unless the last checkpoint was just evaluated."""
+    `throttle_secs` (or `every_steps`: contrib.learn's min_eval_frequency; 0 = only at the end),
+    and at the end unless the last checkpoint was just evaluated."""
 
-    def __init__(self, evaluator, throttle_secs):
+    def __init__(self, evaluator, throttle_secs=None, every_steps=None):
         self._evaluator = evaluator
-        self._timer = SecondOrStepTimer(every_secs=throttle_secs)
+        if every_steps == 0:
+            every_steps = float("inf")
+        self._timer = SecondOrStepTimer(every_secs=throttle_secs, every_steps=every_steps)
         self._first = True
 
     def after_save(self, session, global_step_value):
@@ -150,8 +154,8 @@ def train_and_evaluate(estimator, train_spec, eval_spec):
     if config.save_checkpoints_steps is None and config.save_checkpoints_secs is None:
         raise ValueError("train_and_evaluate needs checkpoints: set save_checkpoints_steps or "
                          "save_checkpoints_secs in RunConfig.")
-    evaluator = _Evaluator(estimator, eval_spec, train_spec.max_steps)
-    listener = _EvaluateOnCheckpoint(evaluator, eval_spec.throttle_secs)
+    evaluator = Evaluator(estimator, eval_spec, train_spec.max_steps)
+    listener = EvaluateOnCheckpoint(evaluator, throttle_secs=eval_spec.throttle_secs)
     logger.info("Start train and evaluate loop. The evaluate will happen after every checkpoint. "
                 "Checkpoint frequency is determined based on RunConfig arguments: "
                 "save_checkpoints_steps %s or save_checkpoints_secs %s.",
