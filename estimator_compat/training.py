@@ -2,11 +2,13 @@
 import collections
 import logging
 import os
+import time
 
 import tensorflow as tf
 
 from estimator_compat.exporters import Exporter
 from estimator_compat.hooks import CheckpointSaverListener, SecondOrStepTimer
+from estimator_compat.run_config import TaskType
 
 logger = logging.getLogger("tensorflow")
 
@@ -147,10 +149,10 @@ def train_and_evaluate(estimator, train_spec, eval_spec):
         raise TypeError(f"`eval_spec` must have type `tf.estimator.EvalSpec`, given "
                         f"{type(eval_spec)}")
     config = estimator.config
+    if config.task_type == TaskType.EVALUATOR:
+        return _run_evaluator(estimator, train_spec, eval_spec)
     if config.cluster_spec.as_dict():
-        raise ValueError("train_and_evaluate with a cluster in TF_CONFIG (distributed training) "
-                         "is not supported by estimator_compat yet; unset TF_CONFIG to run "
-                         "locally.")
+        return _run_distributed_training(estimator, train_spec)
     if config.save_checkpoints_steps is None and config.save_checkpoints_secs is None:
         raise ValueError("train_and_evaluate needs checkpoints: set save_checkpoints_steps or "
                          "save_checkpoints_secs in RunConfig.")
@@ -165,3 +167,43 @@ def train_and_evaluate(estimator, train_spec, eval_spec):
     if evaluator.result is None:  # training was already past max_steps: evaluate once
         evaluator.evaluate_and_export()
     return evaluator.result, evaluator.export_results
+
+
+def _run_distributed_training(estimator, train_spec):
+    """A chief or worker task of a TF_CONFIG cluster: it trains (synchronously, under the
+    RunConfig's train_distribute); the evaluator task evaluates. Returns None, as tf.estimator."""
+    config = estimator.config
+    if config.task_type == TaskType.PS:
+        raise ValueError("TF_CONFIG names a `ps` task: parameter servers are not supported by "
+                         "estimator_compat; use MultiWorkerMirroredStrategy with chief + workers.")
+    if config.train_distribute is None and config.num_worker_replicas > 1:
+        raise ValueError("TF_CONFIG describes several workers but RunConfig has no "
+                         "train_distribute: pass train_distribute=tf.distribute."
+                         "MultiWorkerMirroredStrategy() (created before other TF calls).")
+    logger.info("Running training as task %s:%d of the cluster.", config.task_type, config.task_id)
+    estimator.train(train_spec.input_fn, hooks=train_spec.hooks, max_steps=train_spec.max_steps,
+                    saving_listeners=list(train_spec.saving_listeners))
+    return None
+
+
+def _run_evaluator(estimator, train_spec, eval_spec):
+    """The evaluator task: evaluates (and exports) each new checkpoint of the chief, at most
+    every throttle_secs, until one at train_spec.max_steps has been evaluated."""
+    time.sleep(eval_spec.start_delay_secs)
+    evaluator = Evaluator(estimator, eval_spec, train_spec.max_steps)
+    last = None
+    while True:
+        started = time.time()
+        latest = estimator.latest_checkpoint()
+        if latest is None or latest == last:
+            logger.info("No new checkpoint ready for evaluation. Skip the current evaluation "
+                        "pass as evaluation results are expected to be same for the same "
+                        "checkpoint.")
+        else:
+            result, exports = evaluator.evaluate_and_export()
+            last = latest
+            if train_spec.max_steps is not None and result["global_step"] >= train_spec.max_steps:
+                logger.info("Exiting evaluation, global_step=%d >= train max_steps=%d",
+                            result["global_step"], train_spec.max_steps)
+                return result, exports
+        time.sleep(max(1.0, eval_spec.throttle_secs - (time.time() - started)))

@@ -45,3 +45,33 @@ def test_tf_config_cluster(monkeypatch):
     monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": {"worker": ["h:1"]}, "task": {"type": "worker", "index": 0}}))
     with pytest.raises(ValueError, match='one "chief"'):
         ec.RunConfig()
+
+
+def test_tf_config_errors(monkeypatch):
+    monkeypatch.setenv("TF_CONFIG", "{not json")
+    with pytest.raises(ValueError, match="TF_CONFIG is not valid JSON"):
+        ec.RunConfig()
+    monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": {"chief": ["h:1"]},
+                                                 "task": {"type": "worker", "index": 0}}))
+    with pytest.raises(ValueError, match="worker is not a valid task_type"):
+        ec.RunConfig()
+    monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": {"chief": ["h:1"]}}))
+    with pytest.raises(ValueError, match='must have "task"'):
+        ec.RunConfig()
+
+
+def test_ps_tasks_and_missing_strategy_are_clear_errors(tmp_path, monkeypatch):
+    from helpers import linear_input_fn, linear_model_fn
+    cluster = {"chief": ["h:1"], "worker": ["h:2"], "ps": ["h:3"]}
+    monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": cluster, "task": {"type": "ps", "index": 0}}))
+    est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={})
+    specs = (ec.TrainSpec(linear_input_fn(), max_steps=1), ec.EvalSpec(linear_input_fn()))
+    with pytest.raises(ValueError, match="parameter servers are not supported"):
+        ec.train_and_evaluate(est, *specs)
+    monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": cluster, "task": {"type": "worker", "index": 0}}))
+    est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={})
+    with pytest.raises(ValueError, match="MultiWorkerMirroredStrategy"):
+        ec.train_and_evaluate(est, *specs)
+    with pytest.raises(ValueError, match="must be a tf.distribute strategy"):
+        ec.Estimator(linear_model_fn, config=ec.RunConfig(model_dir=str(tmp_path),
+                     train_distribute="mirrored"), params={}).train(linear_input_fn(), steps=1)

@@ -16,7 +16,7 @@ class EngineState:
     def __init__(self, estimator, strategy):
         config = estimator.config
         self.estimator = estimator
-        self.strategy = strategy
+        self.strategy = _check_strategy(strategy)
         self.store = VariableStore()
         with strategy.scope():
             self.global_step = self.store.create_global_step()
@@ -28,7 +28,8 @@ class EngineState:
     def step(self, mode):
         if mode not in self._steps:
             est = self.estimator
-            writer = summaries.writer_for(est.model_dir) if mode == "train" else None
+            chief = est.config.is_chief  # other workers write no event files
+            writer = summaries.writer_for(est.model_dir) if mode == "train" and chief else None
             self._steps[mode] = ModeStep(
                 mode=mode, model_fn=est._model_fn, params=est._params_for_call(),
                 config=est.config, store=self.store, strategy=self.strategy,
@@ -76,3 +77,16 @@ class EngineState:
             return None
         self.io.restore(path)
         return path
+
+
+def _check_strategy(strategy):
+    """The strategies this engine runs: one device, Mirrored, MultiWorkerMirrored."""
+    if isinstance(strategy, tf.distribute.experimental.ParameterServerStrategy):
+        raise ValueError("ParameterServerStrategy is not supported by estimator_compat (it needs "
+                         "a ClusterCoordinator). Use tf.distribute.MirroredStrategy on one "
+                         "machine or tf.distribute.MultiWorkerMirroredStrategy with a TF_CONFIG "
+                         "of chief + workers.")
+    if not isinstance(strategy, tf.distribute.Strategy):
+        raise ValueError("RunConfig train_distribute/eval_distribute must be a tf.distribute "
+                         f"strategy, given: {strategy!r}")
+    return strategy
