@@ -12,4 +12,13 @@ def run_step(runner, step, iterator):
         out = step.function(names)(iterator)
     except tf.errors.OutOfRangeError:
         return None
+    except tf.errors.UnavailableError as e:
+        config = runner.session.state.estimator.config if runner.session.state else None
+        if config is None or not config.cluster_spec.as_dict():
+            raise
+        raise RuntimeError(
+            f"Step failed on task {config.task_type}:{config.task_id}: another task of the "
+            "cluster is unavailable (a worker died, was stopped or cannot be reached). Restart "
+            "all tasks; training resumes from the chief's last checkpoint in "
+            f"{config.model_dir}.") from e
     return out, {n: v.numpy() for n, v in out["fetches"].items()}
