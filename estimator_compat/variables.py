@@ -12,9 +12,11 @@ import re
 import threading
 
 import tensorflow as tf
-from tensorflow.python.training import training_util
+from tensorflow.python.training import checkpoint_utils, training_util
 from keras.src.backend.common import global_state
 from keras.src.backend.common.name_scope import current_path as keras_path
+
+from estimator_compat.tf_modules import set_attr
 
 _GraphKeys = tf.compat.v1.GraphKeys
 
@@ -27,6 +29,7 @@ class VariableStore:
         self._collections = {}
         self._local = set()
         self._state = threading.local()
+        self.init_from_checkpoint_calls = []  # (ckpt, assignment_map) asked for in model_fn
 
     # -- lookup -------------------------------------------------------------------------------
     def get(self, name):
@@ -82,11 +85,28 @@ class VariableStore:
         old_uids = global_state.get_global_attribute("object_name_uids")
         global_state.set_global_attribute("object_name_uids", collections.defaultdict(int))
         try:
-            with tf.variable_creator_scope(self._creator):
+            with tf.variable_creator_scope(self._creator), self._recording_init_from_checkpoint():
                 yield graph
         finally:
             global_state.set_global_attribute("object_name_uids", old_uids)
             self._state.used = None
+
+    @contextlib.contextmanager
+    def _recording_init_from_checkpoint(self):
+        """`init_from_checkpoint` in a trace would set initializers of variables that live
+        outside it: record the request instead; the engine applies it before the first step."""
+        def record(ckpt_dir_or_file, assignment_map):
+            call = (ckpt_dir_or_file, dict(assignment_map))
+            if call not in self.init_from_checkpoint_calls:
+                self.init_from_checkpoint_calls.append(call)
+        saved = checkpoint_utils.init_from_checkpoint
+        checkpoint_utils.init_from_checkpoint = record
+        set_attr("tensorflow.compat.v1.train", "init_from_checkpoint", record)
+        try:
+            yield
+        finally:
+            checkpoint_utils.init_from_checkpoint = saved
+            set_attr("tensorflow.compat.v1.train", "init_from_checkpoint", saved)
 
     def _creator(self, next_creator, **kwargs):
         graph = tf.compat.v1.get_default_graph()

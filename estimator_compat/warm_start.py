@@ -82,3 +82,48 @@ def _select(vars_to_warm_start, saveable, trainable_names):
         return out
     raise ValueError(f"vars_to_warm_start must be a str, a list or None, given: "
                      f"{vars_to_warm_start!r}")
+
+
+def apply_init_from_checkpoint(store, ckpt_dir_or_file, assignment_map):
+    """What `tf.compat.v1.train.init_from_checkpoint(ckpt, assignment_map)` asked for inside a
+    model_fn (BERT calls it there or in scaffold_fn): assigns the store's variables their values
+    from the checkpoint. Keys are checkpoint names or scopes ('old/' or '/'); values are variable
+    names, scopes ('new/') or variables."""
+    path = checkpoints.resolve(ckpt_dir_or_file)
+    reader = tf.train.load_checkpoint(path)
+    in_ckpt = dict(tf.train.list_variables(path))
+    saveable = store.saveable()
+    by_id = {id(v): n for n, v in saveable.items()}
+    pairs = []
+    for ckpt_name, target in assignment_map.items():
+        if isinstance(target, (list, tuple)):
+            raise ValueError("init_from_checkpoint: partitioned variables are not supported by "
+                             f"estimator_compat ({ckpt_name!r}).")
+        if not isinstance(target, str):
+            name = by_id.get(id(target)) or by_id.get(id(getattr(target, "value", None)))
+            if name is None:
+                raise ValueError(f"init_from_checkpoint: {target!r} is not a variable of the "
+                                 "model_fn.")
+            pairs.append((ckpt_name, name))
+        elif ckpt_name.endswith("/") or ckpt_name == "/":
+            old = "" if ckpt_name == "/" else ckpt_name
+            new = target if target.endswith("/") or not target else target + "/"
+            for name in saveable:
+                if name.startswith(new) and old + name[len(new):] in in_ckpt:
+                    pairs.append((old + name[len(new):], name))
+        else:
+            if target not in saveable:
+                raise ValueError(f"init_from_checkpoint: {target!r} (for {ckpt_name!r}) is not a "
+                                 f"variable of the model_fn.")
+            pairs.append((ckpt_name, target))
+    for ckpt_name, name in pairs:
+        if ckpt_name not in in_ckpt:
+            raise ValueError(f"init_from_checkpoint: tensor {ckpt_name!r} is not in checkpoint "
+                             f"{path}.")
+        value = reader.get_tensor(ckpt_name)
+        var = saveable[name]
+        if list(value.shape) != var.shape.as_list():
+            raise ValueError(f"init_from_checkpoint: {name} has shape {var.shape.as_list()}, "
+                             f"{ckpt_name} in {path} has shape {list(value.shape)}.")
+        var.assign(value)
+    logger.info("Initialized %d variables from checkpoint %s.", len(pairs), path)

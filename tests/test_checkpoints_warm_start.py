@@ -85,3 +85,25 @@ def test_warm_start_missing_variable_is_named(tmp_path):
                        warm_start_from=ws)
     with pytest.raises(ValueError, match="old/w"):
         est.train(linear_input_fn(), steps=1)
+
+
+def test_init_from_checkpoint_inside_model_fn(tmp_path):
+    src = ec.Estimator(linear_model_fn, model_dir=str(tmp_path / "src"), params={})
+    src.train(linear_input_fn(), steps=50)
+    w = src.get_variable_value("linear/w")
+
+    def model_fn(features, labels, mode, params):
+        spec = linear_model_fn(features, labels, mode, {"lr": 1e-9})
+        tf.compat.v1.train.init_from_checkpoint(params["ckpt"], params["map"])
+        return spec
+    for i, mapping in enumerate([{"linear/w": "linear/w"}, {"linear/": "linear/"}]):
+        est = ec.Estimator(model_fn, model_dir=str(tmp_path / f"dst{i}"),
+                           params={"ckpt": str(tmp_path / "src"), "map": mapping})
+        est.train(linear_input_fn(), steps=1)
+        np.testing.assert_allclose(est.get_variable_value("linear/w"), w, atol=1e-5)
+        est.train(linear_input_fn(), steps=1)  # from its own checkpoint now, not the source
+        assert est.get_variable_value("global_step") == 2
+    bad = ec.Estimator(model_fn, model_dir=str(tmp_path / "bad"),
+                       params={"ckpt": str(tmp_path / "src"), "map": {"nope/w": "linear/w"}})
+    with pytest.raises(ValueError, match="'nope/w' is not in checkpoint"):
+        bad.train(linear_input_fn(), steps=1)

@@ -3,7 +3,7 @@ import logging
 
 import tensorflow as tf
 
-from estimator_compat import checkpoints, summaries
+from estimator_compat import checkpoints, summaries, warm_start
 from estimator_compat.engine import input_pipeline
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
@@ -51,6 +51,12 @@ class EngineState:
             runner.begin(step.spec, step.graph)  # a no-op when the trace already did it
         return iterator, step
 
+    def initialise_from_checkpoints(self):
+        """Applies the model_fn's init_from_checkpoint requests (when there is no checkpoint of
+        its own to restore, as TF1 initializers only ran then)."""
+        for ckpt, assignment_map in self.store.init_from_checkpoint_calls:
+            warm_start.apply_init_from_checkpoint(self.store, ckpt, assignment_map)
+
     def _dataset(self, input_fn, mode):
         """input_fn's data, distributed over the strategy's replicas when there are several:
         an input_fn that takes `input_context` builds each pipeline itself (per-replica batch,
@@ -74,6 +80,7 @@ class EngineState:
             logger.warning("Could not find trained model in model_dir: %s, running "
                            "initialization to %s.", self.estimator.model_dir,
                            "evaluate" if mode == "eval" else "predict")
+            self.initialise_from_checkpoints()
             return None
         self.io.restore(path)
         return path

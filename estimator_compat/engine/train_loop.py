@@ -35,9 +35,11 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     iterator, step = state.prepare(ModeKeys.TRAIN, input_fn, runner)
     if latest is not None:
         state.io.restore(latest)
-    elif est._warm_start is not None:
-        trainable = {v.name.split(":")[0] for v in spec_trainable(step)}
-        warm_start.apply(est._warm_start, state.store, trainable)
+    else:
+        state.initialise_from_checkpoints()
+        if est._warm_start is not None:
+            trainable = {v.name.split(":")[0] for v in spec_trainable(step)}
+            warm_start.apply(est._warm_start, state.store, trainable)
     start = int(state.global_step.numpy())
     last_step = start + steps if steps is not None else max_steps
 
