@@ -1,5 +1,5 @@
 """estimator_compat: the TensorFlow Estimator API on TensorFlow 2.16+ and Keras 3."""
-from estimator_compat import experimental, export, inputs  # noqa: F401
+from estimator_compat import experimental, export, inputs, tpu  # noqa: F401
 from estimator_compat.estimator import Estimator
 from estimator_compat.export.outputs import (  # noqa: F401
     ClassificationOutput, ExportOutput, PredictOutput, RegressionOutput)
@@ -27,5 +27,5 @@ __all__ = [
     "LoggingTensorHook", "NanTensorHook", "ProfilerHook", "StepCounterHook", "StopAtStepHook",
     "SummarySaverHook", "TrainSpec", "EvalSpec", "train_and_evaluate", "Exporter",
     "LatestExporter", "BestExporter", "FinalExporter", "experimental", "export", "inputs",
-    "install",
+    "install", "tpu",
 ]

@@ -59,7 +59,8 @@ class Estimator:
     def params(self):
         return copy.deepcopy(self._params)
 
-    def _params_for_call(self):
+    def _params_for_call(self, mode=None):
+        """The params model_fn and input_fn get in `mode` (TPUEstimator adds batch_size)."""
         return self._params
 
     def _state(self, strategy):

@@ -7,10 +7,13 @@ After `estimator_compat.install()` (idempotent), these names resolve here; nothi
   `experimental`, `inputs` submodules); `import tensorflow.estimator`,
   `import tensorflow.compat.v1.estimator`, `import tensorflow_estimator`
   (`tensorflow_estimator.estimator`, `tensorflow_estimator.compat.v1.estimator`).
-- `tf.contrib.estimator` (the early-stopping hooks), `tf.contrib.learn` (`learn_runner`,
-  `Experiment`, `RunConfig`; also `tensorflow.contrib.learn.python.learn.learn_runner`) and
-  `tf.contrib.training.HParams`, also as `tf.compat.v1.contrib`, when `tf.contrib` does not
-  exist.
+- `tf.contrib` (also as `tf.compat.v1.contrib`, when it does not exist): `.estimator` (the
+  early-stopping hooks), `.learn` (`learn_runner`, `Experiment`, `RunConfig`; also
+  `tensorflow.contrib.learn.python.learn.learn_runner`), `.training.HParams`, `.tpu`
+  (TPUEstimator, TPUEstimatorSpec, RunConfig, TPUConfig, InputPipelineConfig,
+  CrossShardOptimizer), `.layers.layer_norm`, `.data.map_and_batch` / `parallel_interleave`,
+  `.cluster_resolver.TPUClusterResolver`; any other name gets an error saying it is not
+  supported.
 - `tf.compat.v1.layers.<fn>` (only the names that raise under Keras 3; see compat_layers).
 - `tf.compat.v1.train.ProfilerHook` (TensorFlow's cannot be built in eager mode).
 """
@@ -22,10 +25,21 @@ from estimator_compat.tf_modules import set_attr
 _INSTALLED = []
 
 
+class _Namespace(types.ModuleType):
+    """A legacy namespace: what it lacks is named in a clear error, not a bare AttributeError."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise AttributeError(f"{self.__name__.replace('tensorflow.', 'tf.')}.{name} is not "
+                             "provided by TensorFlow 2.21 nor by estimator_compat: this TF1 API "
+                             "is not supported.")
+
+
 def _module(name, doc, **attrs):
     module = sys.modules.get(name)
     if module is None or not getattr(module, "__estimator_compat__", False):
-        module = types.ModuleType(name, doc)
+        module = _Namespace(name, doc)
         module.__estimator_compat__ = True
         sys.modules[name] = module
     for key, value in attrs.items():
@@ -38,7 +52,7 @@ def install():
     import tensorflow as tf
 
     import estimator_compat as api
-    from estimator_compat import compat_layers, experimental, export, inputs
+    from estimator_compat import compat_layers, contrib_layers, experimental, export, inputs, tpu
     from estimator_compat.hooks.builtin import ProfilerHook
 
     if _INSTALLED:
@@ -49,7 +63,7 @@ def install():
     for prefix in ("tensorflow", "tensorflow.compat.v1", "tensorflow.compat.v2"):
         sys.modules[prefix + ".estimator"] = api
         for sub, module in (("export", export), ("experimental", experimental),
-                            ("inputs", inputs)):
+                            ("inputs", inputs), ("tpu", tpu)):
             sys.modules[f"{prefix}.estimator.{sub}"] = module
     compat_v1 = _module("tensorflow_estimator.compat.v1", "tf.compat.v1 of tensorflow_estimator",
                         estimator=api)
@@ -76,8 +90,22 @@ def install():
         sys.modules["tensorflow.contrib.learn.python.learn.learn_runner"] = learn.learn_runner
         training = _module("tensorflow.contrib.training", "tf.contrib.training",
                            HParams=learn.HParams)
+        contrib_tpu = _module("tensorflow.contrib.tpu", "tf.contrib.tpu",
+                              **{n: getattr(tpu, n) for n in (
+                                  "TPUEstimator", "TPUEstimatorSpec", "RunConfig", "TPUConfig",
+                                  "InputPipelineConfig", "CrossShardOptimizer")})
+        layers = _module("tensorflow.contrib.layers", "tf.contrib.layers",
+                         layer_norm=contrib_layers.layer_norm)
+        data = _module("tensorflow.contrib.data", "tf.contrib.data",
+                       map_and_batch=tf.data.experimental.map_and_batch,
+                       parallel_interleave=tf.data.experimental.parallel_interleave)
+        cluster_resolver = _module(
+            "tensorflow.contrib.cluster_resolver", "tf.contrib.cluster_resolver",
+            TPUClusterResolver=tf.distribute.cluster_resolver.TPUClusterResolver)
         contrib = _module("tensorflow.contrib", "tf.contrib, as far as estimator_compat serves",
-                          estimator=contrib_estimator, learn=contrib_learn, training=training)
+                          estimator=contrib_estimator, learn=contrib_learn, training=training,
+                          tpu=contrib_tpu, layers=layers, data=data,
+                          cluster_resolver=cluster_resolver)
         for owner in ("tensorflow", "tensorflow.compat.v1"):
             set_attr(owner, "contrib", contrib)
     set_attr("tensorflow.compat.v1.train", "ProfilerHook", ProfilerHook)

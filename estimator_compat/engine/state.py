@@ -31,7 +31,7 @@ class EngineState:
             chief = est.config.is_chief  # other workers write no event files
             writer = summaries.writer_for(est.model_dir) if mode == "train" and chief else None
             self._steps[mode] = ModeStep(
-                mode=mode, model_fn=est._model_fn, params=est._params_for_call(),
+                mode=mode, model_fn=est._model_fn, params=est._params_for_call(mode),
                 config=est.config, store=self.store, strategy=self.strategy,
                 summary_writer=writer, save_summary_steps=est.config.save_summary_steps)
         return self._steps[mode]
@@ -64,7 +64,7 @@ class EngineState:
         est = self.estimator
 
         def build(input_context=None):
-            return input_pipeline.dataset_from_input_fn(input_fn, mode, est._params_for_call(),
+            return input_pipeline.dataset_from_input_fn(input_fn, mode, est._params_for_call(mode),
                                                         est.config, input_context)
         if self.strategy.num_replicas_in_sync == 1:
             return build()

@@ -55,7 +55,7 @@ def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
             labels = receiver.labels
         with store.trace_scope():
             spec = call_model_fn(estimator.model_fn, receiver.features, labels, mode,
-                                 estimator._params_for_call(), estimator.config)
+                                 estimator._params_for_call(mode), estimator.config)
         signature_defs = _signature_defs(mode, receiver, spec, graph)
         if mode == ModeKeys.TRAIN:  # where TF1 loaders look for it
             graph.add_to_collection(_TRAIN_OP_KEY, spec.train_op)

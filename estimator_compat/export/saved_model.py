@@ -95,7 +95,8 @@ def _trace(estimator, state, serving_input_receiver_fn):
                             f"TensorServingInputReceiver, given: {type(receiver).__name__}")
         with state.store.trace_scope():
             spec = call_model_fn(estimator.model_fn, receiver.features, None, ModeKeys.PREDICT,
-                                 estimator._params_for_call(), estimator.config)
+                                 estimator._params_for_call(ModeKeys.PREDICT),
+                                 estimator.config)
         holder["receiver"] = receiver
         holder["signatures"] = _signatures(receiver, spec)  # needs graph mode: here
         return []
