@@ -14,6 +14,7 @@ _REPLACEABLE = (
     "keep_checkpoint_every_n_hours", "log_step_count_steps", "train_distribute", "device_fn",
     "protocol", "eval_distribute", "experimental_distribute", "experimental_max_worker_delay_secs",
     "session_creation_timeout_secs", "checkpoint_save_graph_def", "progress_bar",
+    "steps_per_execution", "jit_compile",
 )
 
 
@@ -28,8 +29,10 @@ class TaskType:
 class RunConfig:
     """How an Estimator runs: where it writes, how often, and on which cluster (from TF_CONFIG).
 
-    `progress_bar` (keyword, an estimator_compat extension) shows a Keras progress bar during
-    train/evaluate in place of the periodic log lines.
+    Keyword-only estimator_compat extensions: `progress_bar` shows a Keras progress bar during
+    train/evaluate; `steps_per_execution` runs that many train steps per compiled call (hooks
+    see one run per call, with the last step's values); `jit_compile` compiles the steps with
+    XLA.
     """
 
     def __init__(self, model_dir=None, tf_random_seed=None, save_summary_steps=100,
@@ -38,7 +41,8 @@ class RunConfig:
                  log_step_count_steps=100, train_distribute=None, device_fn=None, protocol=None,
                  eval_distribute=None, experimental_distribute=None,
                  experimental_max_worker_delay_secs=None, session_creation_timeout_secs=7200,
-                 checkpoint_save_graph_def=True, *, progress_bar=False):
+                 checkpoint_save_graph_def=True, *, progress_bar=False, steps_per_execution=1,
+                 jit_compile=False):
         steps_given = save_checkpoints_steps is not _USE_DEFAULT
         secs_given = save_checkpoints_secs is not _USE_DEFAULT
         if not steps_given and not secs_given:
@@ -60,7 +64,8 @@ class RunConfig:
             experimental_distribute=experimental_distribute,
             experimental_max_worker_delay_secs=experimental_max_worker_delay_secs,
             session_creation_timeout_secs=session_creation_timeout_secs,
-            checkpoint_save_graph_def=checkpoint_save_graph_def, progress_bar=progress_bar)
+            checkpoint_save_graph_def=checkpoint_save_graph_def, progress_bar=progress_bar,
+            steps_per_execution=steps_per_execution, jit_compile=bool(jit_compile))
         _validate(self._values)
         self._cluster = _Cluster.from_env()
 
@@ -121,6 +126,9 @@ def _validate(values):
         value = values[key]
         if value is not None and value < 0:
             raise ValueError(f"{key} should be >= 0, given: {value}")
+    spe = values["steps_per_execution"]
+    if not isinstance(spe, int) or spe < 1:
+        raise ValueError(f"steps_per_execution must be an integer >= 1, given: {spe!r}")
     if values["tf_random_seed"] is not None and not isinstance(values["tf_random_seed"], int):
         raise ValueError(f"tf_random_seed must be an int, given: {values['tf_random_seed']!r}")
     if values["device_fn"] is not None and not callable(values["device_fn"]):

@@ -18,11 +18,13 @@ class StepLogger:
         self._last_log_time = None
         self._timer = SecondOrStepTimer(every_steps=every_n_steps) if every_n_steps else None
 
-    def on_step(self, step_before, loss):
-        """After the step that started at global step `step_before`."""
+    def on_step(self, step_before, loss, steps=1):
+        """After the call whose last step started at global step `step_before`; the call ran
+        `steps` steps (steps_per_execution)."""
         if not self._every:
             return
-        if self._iter % self._every == 0:
+        # log when this call's iterations [iter, iter + steps) include a multiple of every
+        if (self._iter + steps - 1) // self._every > (self._iter - 1) // self._every:
             now = time.time()
             if self._last_log_time is None:
                 logger.info("loss = %s, step = %d", _fmt(loss), step_before)
@@ -30,7 +32,7 @@ class StepLogger:
                 logger.info("loss = %s, step = %d (%.3f sec)", _fmt(loss), step_before,
                             now - self._last_log_time)
             self._last_log_time = now
-        self._iter += 1
+        self._iter += steps
         step = step_before + 1
         if self._timer.should_trigger_for_step(step):
             elapsed, steps = self._timer.update_last_triggered_step(step)

@@ -2,14 +2,14 @@
 import tensorflow as tf
 
 
-def run_step(runner, step, iterator):
-    """(outputs, {fetched name: numpy}) of one compiled call; None when hooks stopped or the
-    input is exhausted (`runner.stop_requested` tells which)."""
+def run_step(runner, step, iterator, steps=1):
+    """(outputs, {fetched name: numpy}) of one compiled call (of `steps` steps); None when hooks
+    stopped or the input is exhausted (`runner.stop_requested` tells which)."""
     names = runner.before_step()
     if runner.stop_requested:
         return None
     try:
-        out = step.function(names)(iterator)
+        out = step.run(iterator, names, steps)
     except tf.errors.OutOfRangeError:
         return None
     except tf.errors.UnavailableError as e:

@@ -33,7 +33,9 @@ class EngineState:
             self._steps[mode] = ModeStep(
                 mode=mode, model_fn=est._model_fn, params=est._params_for_call(mode),
                 config=est.config, store=self.store, strategy=self.strategy,
-                summary_writer=writer, save_summary_steps=est.config.save_summary_steps)
+                summary_writer=writer, save_summary_steps=est.config.save_summary_steps,
+                steps_per_execution=est.config.steps_per_execution,
+                jit_compile=est.config.jit_compile)
         return self._steps[mode]
 
     def prepare(self, mode, input_fn, runner):
@@ -46,7 +48,7 @@ class EngineState:
             iterator = iter(self._dataset(input_fn, mode))
             step = self.step(mode)
             step.start_call(runner)
-            step.function().get_concrete_function(iterator)
+            step.trace(iterator)
         with step.graph.as_default():
             runner.begin(step.spec, step.graph)  # a no-op when the trace already did it
         return iterator, step

@@ -1,6 +1,6 @@
 """Compiled steps: each mode's model_fn traced once into a `tf.function` and reused.
 
-`ModeStep(mode=...).function(names)` returns the step that also returns the graph tensors named
+`ModeStep(mode=...).run(iterator, names, steps)` runs the step, which also returns the tensors named
 in `names` (what hooks fetch). A call (train/evaluate/predict) starts with `start_call(runner)`:
 when SessionRunHooks take part, the call gets a fresh trace — as tf.estimator built a new graph
 per call — and their `begin()` runs inside it, after model_fn, so hooks can look tensors up by
@@ -19,11 +19,14 @@ class ModeStep:
     """One mode's step function, built lazily and cached per set of fetched tensor names."""
 
     def __init__(self, *, mode, model_fn, params, config, store, strategy,
-                 summary_writer=None, save_summary_steps=None):
+                 summary_writer=None, save_summary_steps=None, steps_per_execution=1,
+                 jit_compile=False):
         self.mode = mode
         self._model_fn, self._params, self._config = model_fn, params, config
         self._store, self._strategy = store, strategy
         self._writer, self._summary_steps = summary_writer, save_summary_steps
+        self._steps_per_execution = steps_per_execution if mode == ModeKeys.TRAIN else 1
+        self._jit_compile = jit_compile
         self._cache = {}
         self._runner = None
         self._fresh = True
@@ -53,24 +56,58 @@ class ModeStep:
     def compiled_names(self):
         return set().union(*self._cache) if self._cache else set()
 
-    def function(self, names=()):
-        """The compiled step returning, besides its outputs, the tensors in `names`."""
+    def _functions(self, names=()):
+        """(one step, several steps) compiled functions returning also the tensors in `names`."""
         key = frozenset(names)
         if not key <= self.compiled_names or not self._cache:
             key = frozenset(self.compiled_names | key)
             self._cache = {key: self._build(tuple(sorted(key)))}
         return next(iter(self._cache.values()))
 
+    def trace(self, iterator):
+        """Traces the step (creating the variables) without running it."""
+        self._functions()[0].get_concrete_function(iterator)
+
+    def run(self, iterator, names=(), steps=1):
+        """Runs `steps` steps in one call (steps_per_execution); the last step's outputs."""
+        one, several = self._functions(names)
+        try:
+            if steps == 1 or several is None:
+                return one(iterator)
+            return several(iterator, tf.constant(steps, tf.int32))
+        except (tf.errors.InvalidArgumentError, tf.errors.UnimplementedError) as e:
+            if self._jit_compile and "xla" in str(e).lower():
+                raise ValueError(f"RunConfig(jit_compile=True): XLA could not compile the "
+                                 f"{self.mode} step of the model_fn ({type(e).__name__}: "
+                                 f"{str(e).splitlines()[0]}). Set jit_compile=False.") from e
+            raise
+
     # -- tracing ------------------------------------------------------------------------------
     def _build(self, names):
         strategy = self._strategy
 
+        body = lambda element: self._replica_body(element, names)  # noqa: E731
+        if self._jit_compile:  # XLA compiles the replica's step; the input stays outside
+            body = tf.function(body, autograph=False, jit_compile=True)
+
         def step(iterator):
             element = next(iterator)
-            out = strategy.run(self._replica_body, args=(element, names))
+            out = strategy.run(body, args=(element,))
             return self._merge_replicas(out)
 
-        return tf.function(step, autograph=False)
+        one = tf.function(step, autograph=False)
+        if self._steps_per_execution == 1:
+            return one, None
+
+        def several(iterator, steps):
+            """`steps` calls of the one-step function in a tf.while_loop (model_fn is traced
+            once, into the one-step function)."""
+            out = one(iterator)
+            _, out = tf.while_loop(lambda i, _: i < steps, lambda i, _: (i + 1, one(iterator)),
+                                   (tf.constant(1), out))
+            return out
+
+        return one, tf.function(several, autograph=False)
 
     def _replica_body(self, element, names):
         features, labels = input_pipeline.split_element(element)
@@ -97,6 +134,8 @@ class ModeStep:
         return out
 
     def _summaries(self, step_before):
+        if self._jit_compile:  # XLA compiles no summary ops: none are made
+            return summary_ops.train_scope(None, step_before, 0, build=False)
         if self.mode != ModeKeys.TRAIN:
             return summary_ops.train_scope(None, step_before, 0)
         return summary_ops.train_scope(self._writer, step_before, self._summary_steps)

@@ -14,20 +14,24 @@ _GraphKeys = tf.compat.v1.GraphKeys
 
 
 @contextlib.contextmanager
-def tf1_summary_ops():
-    """Makes compat.v1 summary ops build TF1 ops even where a TF2 default writer is set."""
+def tf1_summary_ops(build=True):
+    """Makes compat.v1 summary ops build TF1 ops even where a TF2 default writer is set; or,
+    `build=False`, build nothing (TF2 ops with no writer: constants, which XLA compiles)."""
     saved = _tf1_summary._should_invoke_v2_op
-    _tf1_summary._should_invoke_v2_op = lambda: False
+    _tf1_summary._should_invoke_v2_op = lambda: not build
     try:
         yield
     finally:
         _tf1_summary._should_invoke_v2_op = saved
 
 
-def train_scope(writer, step_before, every):
-    """Where the train model_fn runs: the writer at global_step + 1, recording when due."""
+def train_scope(writer, step_before, every, build=True):
+    """Where the train model_fn runs: the writer at global_step + 1, recording when due.
+    `build=False` (XLA): no summary ops at all."""
     scope = contextlib.ExitStack()
-    scope.enter_context(tf1_summary_ops())
+    scope.enter_context(tf1_summary_ops(build))
+    if not build:
+        return scope
     if writer is not None and every:
         scope.enter_context(writer.as_default(step=step_before + 1))
         scope.enter_context(tf.summary.record_if(tf.equal(step_before % every, 0)))

@@ -56,12 +56,16 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
 
     gs, loss = start, None
     while last_step is None or gs < last_step:
-        ran = run_step(runner, step, iterator)
+        steps_now = config.steps_per_execution
+        if last_step is not None:
+            steps_now = max(1, min(steps_now, last_step - gs))
+        ran = run_step(runner, step, iterator, steps_now)
         if ran is None:
             if not runner.stop_requested:
                 logger.info("Input exhausted: training ends at step %d.", gs)
             break
         out, fetched = ran
+        steps_before_call = gs
         loss = float(out["loss"].numpy())
         step_before = int(out["global_step"].numpy())
         check_loss(loss)
@@ -75,7 +79,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         # weights are saved), then the step counter, the user's hooks, the loss log line.
         if saver is not None:
             saver.after_step(gs)
-        step_logger.on_step(step_before, loss)
+        step_logger.on_step(step_before, loss, steps=gs - steps_before_call)
         runner.after_step(fetched, {"loss": loss, "global_step": gs})
         progress.update({"loss": loss, "global_step": gs})
         if runner.stop_requested or (saver is not None and saver.stop_requested):

@@ -1,8 +1,9 @@
 """TPUEstimator: the original BERT code's estimator. use_tpu=False runs on CPU/GPU.
 
 The model_fn and input_fn get `params['batch_size']` (train/eval/predict batch size for the
-mode) and `params['use_tpu']`, as TPUEstimator gave them. Off TPU it behaves like Estimator
-(one step per compiled call; iterations_per_loop is the TPU's steps per loop). use_tpu=True
+mode) and `params['use_tpu']`, as TPUEstimator gave them. `TPUConfig.iterations_per_loop`
+becomes steps_per_execution: that many train steps per compiled call, hooks seeing one run per
+call, as on TPU. use_tpu=True
 resolves a TPU with TPUClusterResolver and runs under TPUStrategy; where none is reachable the
 error says so and suggests use_tpu=False.
 """
@@ -38,6 +39,9 @@ class TPUEstimator(Estimator):
         self._use_tpu = use_tpu
         self._batch_sizes = {ModeKeys.TRAIN: train_batch_size, ModeKeys.EVAL: eval_batch_size,
                              ModeKeys.PREDICT: predict_batch_size}
+        tpu_config = getattr(config, "tpu_config", None)
+        if tpu_config is not None and config.steps_per_execution == 1:
+            config = config.replace(steps_per_execution=tpu_config.iterations_per_loop)
         if use_tpu:
             strategy = _tpu_strategy(config)
             config = config.replace(train_distribute=strategy, eval_distribute=strategy)

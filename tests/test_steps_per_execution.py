@@ -1,0 +1,94 @@
+"""steps_per_execution (several train steps per compiled call) and jit_compile (XLA)."""
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import estimator_compat as ec
+from helpers import linear_input_fn, linear_model_fn, read_events
+
+v1 = tf.compat.v1
+
+
+class CountRuns(ec.SessionRunHook):
+    def __init__(self):
+        self.steps = []
+
+    def begin(self):
+        self.read = v1.train.get_global_step()
+
+    def before_run(self, run_context):
+        return ec.SessionRunArgs("mse:0")
+
+    def after_run(self, run_context, run_values):
+        self.steps.append(int(run_context.session.run(self.read)))
+
+
+def test_several_steps_per_call(tmp_path):
+    calls = []
+
+    def counting(features, labels, mode, params):
+        calls.append(mode)
+        return linear_model_fn(features, labels, mode, params)
+    cfg = ec.RunConfig(model_dir=str(tmp_path), steps_per_execution=5, save_summary_steps=10,
+                       save_checkpoints_steps=10)
+    est = ec.Estimator(counting, config=cfg, params={"lr": 0.1})
+    hook = CountRuns()
+    est.train(linear_input_fn(), hooks=[hook], steps=23)
+    assert est.get_variable_value("global_step") == 23
+    assert hook.steps == [5, 10, 15, 20, 23]  # one run per call; the last call is shorter
+    assert calls == ["train", "train"]  # traced once, then once more to add the hook's fetch
+    events = read_events(str(tmp_path))
+    assert [s for s, _ in events["loss"]] == [1, 11, 21]  # summaries on the right steps
+    ckpts = [p.rsplit("-", 1)[1] for p in tf.train.get_checkpoint_state(str(tmp_path))
+             .all_model_checkpoint_paths]
+    assert ckpts == ["0", "10", "20", "23"]
+    np.testing.assert_allclose(est.get_variable_value("linear/w")[:, 0], [1, -2, 0.5], atol=0.15)
+
+
+def test_same_result_as_one_step_per_call(tmp_path):
+    def run(spe, d):
+        est = ec.Estimator(linear_model_fn, config=ec.RunConfig(
+            model_dir=str(d), steps_per_execution=spe, tf_random_seed=1), params={"lr": 0.1})
+        est.train(linear_input_fn(), steps=12)
+        return est.get_variable_value("linear/w")
+    np.testing.assert_allclose(run(1, tmp_path / "a"), run(4, tmp_path / "b"), rtol=1e-5)
+
+
+def test_input_exhaustion_inside_a_call_ends_training(tmp_path):
+    cfg = ec.RunConfig(model_dir=str(tmp_path), steps_per_execution=3)
+    est = ec.Estimator(linear_model_fn, config=cfg, params={})
+    est.train(linear_input_fn(batch=64, repeat=False), steps=100)  # 4 batches
+    assert est.get_variable_value("global_step") == 4
+
+
+def test_tpu_iterations_per_loop_maps_to_steps_per_execution(tmp_path):
+    from estimator_compat.tpu import RunConfig, TPUConfig, TPUEstimator
+
+    def model_fn(features, labels, mode, params):
+        return linear_model_fn(features, labels, mode, params)
+    est = TPUEstimator(model_fn, config=RunConfig(model_dir=str(tmp_path),
+                                                  tpu_config=TPUConfig(iterations_per_loop=4)),
+                       use_tpu=False, train_batch_size=32)
+    assert est.config.steps_per_execution == 4
+    hook = CountRuns()
+    est.train(lambda params: linear_input_fn(batch=params["batch_size"])(), hooks=[hook],
+              steps=8)
+    assert hook.steps == [4, 8]
+
+
+def test_jit_compile(tmp_path):
+    est = ec.Estimator(linear_model_fn, config=ec.RunConfig(model_dir=str(tmp_path / "a"),
+                                                           jit_compile=True), params={})
+    est.train(linear_input_fn(), steps=5)
+    assert est.get_variable_value("global_step") == 5
+
+    def strings_model_fn(features, labels, mode):
+        spec = linear_model_fn(features, labels, mode, {})
+        tf.strings.as_string(spec.loss)  # no XLA kernel for string ops
+        return spec
+    bad = ec.Estimator(strings_model_fn, config=ec.RunConfig(model_dir=str(tmp_path / "b"),
+                                                            jit_compile=True))
+    with pytest.raises(ValueError, match="XLA could not compile the train step"):
+        bad.train(linear_input_fn(), steps=1)
+    with pytest.raises(ValueError, match="steps_per_execution"):
+        ec.RunConfig(steps_per_execution=0)
