@@ -1,93 +1,87 @@
-"""Train throughput: estimator_compat vs Keras `fit` on the same model and data, in one run.
+"""Benchmarks: estimator_compat vs Keras fit vs a raw tf.function loop (and, given a TF 2.15
+python with tensorflow-estimator, the real tf.estimator), same models and data, one run.
 
-    python benchmarks/run.py [--steps 300] [--batch 128]
+    python benchmarks/run.py [--steps 300] [--batch 128] [--spe 10] [--tf215-python PATH]
 
-Prints examples/sec for each and the ratio against Keras fit. No thresholds: a figure to read.
+Each configuration runs in its own process (peak RSS is its own). Prints a table of
+examples/sec (train, eval, predict), time to first step and peak RSS, with ratios against
+Keras fit with default settings. No pass/fail: figures to read.
 """
 import argparse
-import logging
+import json
 import os
+import subprocess
 import sys
-import tempfile
-import time
 
-import numpy as np
-
-os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import tensorflow as tf  # noqa: E402
-import keras  # noqa: E402
-
-import estimator_compat as ec  # noqa: E402
-
-v1 = tf.compat.v1
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def data(n=8192, seed=0):
-    rng = np.random.RandomState(seed)
-    x = rng.uniform(size=(n, 784)).astype(np.float32)
-    y = rng.randint(0, 10, size=(n,)).astype(np.int64)
-    return x, y
+def measure(python, impl, model, args, spe=1):
+    cmd = [python, os.path.join(HERE, "bench_one.py"), impl, model, "--steps", str(args.steps),
+           "--batch", str(args.batch), "--spe", str(spe)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[len("RESULT "):])
+    raise RuntimeError(f"{impl} {model} failed:\n{proc.stderr[-3000:]}")
 
 
-def dataset(batch):
-    x, y = data()
-    return tf.data.Dataset.from_tensor_slices((x, y)).repeat().batch(batch, drop_remainder=True)
-
-
-MODELS = {"mlp": [256, 256], "wide_mlp": [1024, 1024]}
-
-
-def model_fn(features, labels, mode, params):
-    net = features
-    for units in params["hidden"]:
-        net = v1.layers.dense(net, units, activation=tf.nn.relu)
-    logits = v1.layers.dense(net, 10)
-    loss = v1.losses.sparse_softmax_cross_entropy(labels, logits)
-    train_op = v1.train.AdamOptimizer(1e-3).minimize(loss, global_step=v1.train.get_global_step())
-    return ec.EstimatorSpec(mode, loss=loss, train_op=train_op)
-
-
-def bench_estimator(hidden, steps, batch):
-    est = ec.Estimator(model_fn, model_dir=tempfile.mkdtemp(), params={"hidden": hidden})
-    t0 = time.perf_counter()
-    est.train(lambda: dataset(batch), steps=1)
-    first = time.perf_counter() - t0
-    est.train(lambda: dataset(batch), steps=20)  # warm
-    t0 = time.perf_counter()
-    est.train(lambda: dataset(batch), steps=steps)
-    return steps * batch / (time.perf_counter() - t0), first
-
-
-def bench_keras(hidden, steps, batch):
-    layers = [keras.Input((784,))] + [keras.layers.Dense(u, activation="relu") for u in hidden]
-    model = keras.Sequential(layers + [keras.layers.Dense(10)])
-    model.compile(keras.optimizers.Adam(1e-3),
-                  keras.losses.SparseCategoricalCrossentropy(from_logits=True))
-    t0 = time.perf_counter()
-    model.fit(dataset(batch), steps_per_epoch=1, epochs=1, verbose=0)
-    first = time.perf_counter() - t0
-    model.fit(dataset(batch), steps_per_epoch=20, epochs=1, verbose=0)
-    t0 = time.perf_counter()
-    model.fit(dataset(batch), steps_per_epoch=steps, epochs=1, verbose=0)
-    return steps * batch / (time.perf_counter() - t0), first
+def predict_memory(args):
+    """Peak RSS of predict over 10x more examples: flat when predict streams."""
+    code = ("import sys,os,resource,tempfile; sys.path[:0]=[{h!r},{r!r}];"
+            "os.environ['TF_CPP_MIN_LOG_LEVEL']='3';import tensorflow as tf,numpy as np;"
+            "import estimator_compat as ec; ec.install(); import models;"
+            "est=tf.estimator.Estimator(models.model_fn,model_dir=tempfile.mkdtemp(),"
+            "params={{'model':'mlp'}}); est.train(models.input_fn('mlp',128),steps=1);"
+            "n=int(sys.argv[1]); fn=lambda: tf.data.Dataset.range(n).map(lambda i: "
+            "tf.random.uniform([784])).batch(256);"
+            "print('RSS', sum(1 for _ in est.predict(fn)), "
+            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024)").format(
+                h=HERE, r=os.path.dirname(HERE))
+    out = {}
+    for n in (20000, 200000):
+        proc = subprocess.run([sys.executable, "-c", code, str(n)], capture_output=True,
+                              text=True, timeout=1800)
+        line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RSS")][0]
+        out[n] = float(line.split()[2])
+    return out
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=300)
     parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--spe", type=int, default=10)
+    parser.add_argument("--models", default="mlp,cnn")
+    parser.add_argument("--tf215-python", default=None,
+                        help="python of a venv with tensorflow 2.15 + tensorflow-estimator 2.15")
     args = parser.parse_args()
-    logging.getLogger("tensorflow").setLevel(logging.ERROR)
+    import tensorflow as tf
+    import keras
     print(f"TensorFlow {tf.__version__}, Keras {keras.__version__}, {os.cpu_count()} CPUs, "
-          f"batch {args.batch}, {args.steps} timed steps")
-    print(f"{'model':10} {'estimator_compat ex/s':>22} {'keras fit ex/s':>15} {'ratio':>6} "
-          f"{'first step s (ec/keras)':>24}")
-    for name, hidden in MODELS.items():
-        ec_rate, ec_first = bench_estimator(hidden, args.steps, args.batch)
-        k_rate, k_first = bench_keras(hidden, args.steps, args.batch)
-        print(f"{name:10} {ec_rate:22.0f} {k_rate:15.0f} {ec_rate / k_rate:6.2f} "
-              f"{ec_first:11.2f} / {k_first:.2f}")
+          f"batch {args.batch}, {args.steps} timed train steps\n")
+    header = (f"{'model':5} {'run':34} {'train ex/s':>11} {'ratio':>6} {'eval ex/s':>10} "
+              f"{'predict ex/s':>12} {'1st step s':>10} {'peak RSS MB':>11}")
+    print(header)
+    print("-" * len(header))
+    for model in args.models.split(","):
+        runs = [("Keras fit", "keras", 1), (f"Keras fit, steps_per_execution={args.spe}", "keras", args.spe),
+                ("raw tf.function loop", "raw", 1), ("estimator_compat", "estimator_compat", 1),
+                (f"estimator_compat, steps_per_execution={args.spe}", "estimator_compat", args.spe)]
+        results = [(label, measure(sys.executable, impl, model, args, spe))
+                   for label, impl, spe in runs]
+        if args.tf215_python:
+            results.append(("tf.estimator 2.15 (TF 2.15)",
+                            measure(args.tf215_python, "tf_estimator", model, args)))
+        base = results[0][1]["train_eps"]
+        for label, r in results:
+            fmt = lambda key: f"{r[key]:.0f}" if key in r else "-"  # noqa: E731
+            print(f"{model:5} {label:34} {r['train_eps']:11.0f} {r['train_eps'] / base:6.2f} "
+                  f"{fmt('eval_eps'):>10} {fmt('predict_eps'):>12} {r['first_step_s']:10.2f} "
+                  f"{r['peak_rss_mb']:11.0f}")
+    mem = predict_memory(args)
+    print(f"\npredict peak RSS (MLP): {mem[20000]:.0f} MB for 20k examples, "
+          f"{mem[200000]:.0f} MB for 200k examples")
 
 
 if __name__ == "__main__":

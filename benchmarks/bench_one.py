@@ -1,0 +1,121 @@
+"""One measurement in its own process (so peak RSS is its own): prints a JSON line.
+
+    python benchmarks/bench_one.py IMPL MODEL [--steps N] [--batch B] [--spe K]
+IMPL: estimator_compat | tf_estimator (the real one, run under TF 2.15) | keras | raw
+"""
+import argparse
+import json
+import os
+import resource
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.dirname(HERE)]
+
+import tensorflow as tf  # noqa: E402
+
+import models  # noqa: E402
+
+
+def timed(fn):
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def rss_mb():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def estimator(args, impl):
+    if impl == "estimator_compat":
+        import estimator_compat
+        estimator_compat.install()
+        config = tf.estimator.RunConfig(model_dir=tempfile.mkdtemp(),
+                                        steps_per_execution=args.spe)
+    else:
+        config = tf.estimator.RunConfig(model_dir=tempfile.mkdtemp())
+    tf.get_logger().setLevel("ERROR")
+    est = tf.estimator.Estimator(models.model_fn, config=config, params={"model": args.model})
+    train_fn = models.input_fn(args.model, args.batch)
+    out = {"first_step_s": timed(lambda: est.train(train_fn, steps=1))}
+    est.train(train_fn, steps=20)
+    out["train_eps"] = args.steps * args.batch / timed(lambda: est.train(train_fn, steps=args.steps))
+    eval_fn = models.input_fn(args.model, args.batch, n=args.batch * 50, repeat=False)
+    est.evaluate(eval_fn)
+    out["eval_eps"] = 50 * args.batch / timed(lambda: est.evaluate(eval_fn))
+    pred_fn = models.input_fn(args.model, args.batch, n=args.batch * 50, repeat=False,
+                              with_labels=False)
+    out["predict_eps"] = 50 * args.batch / timed(lambda: sum(1 for _ in est.predict(pred_fn)))
+    return out
+
+
+def keras_fit(args):
+    import keras
+    model = models.keras_model(args.model)
+    model.compile(keras.optimizers.Adam(1e-3),
+                  keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                  metrics=["accuracy"], steps_per_execution=args.spe)
+    ds = models.input_fn(args.model, args.batch)()
+    out = {"first_step_s": timed(lambda: model.fit(ds, steps_per_epoch=1, verbose=0))}
+    model.fit(ds, steps_per_epoch=20, verbose=0)
+    out["train_eps"] = args.steps * args.batch / timed(
+        lambda: model.fit(ds, steps_per_epoch=args.steps, verbose=0))
+    eval_ds = models.input_fn(args.model, args.batch, n=args.batch * 50, repeat=False)()
+    model.evaluate(eval_ds, verbose=0)
+    out["eval_eps"] = 50 * args.batch / timed(lambda: model.evaluate(eval_ds, verbose=0))
+    pred_ds = models.input_fn(args.model, args.batch, n=args.batch * 50, repeat=False,
+                              with_labels=False)()
+    model.predict(pred_ds, verbose=0)
+    out["predict_eps"] = 50 * args.batch / timed(lambda: model.predict(pred_ds, verbose=0))
+    return out
+
+
+def raw_loop(args):
+    import keras
+    model = models.keras_model(args.model)
+    opt = keras.optimizers.Adam(1e-3)
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+
+    @tf.function
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            loss = loss_fn(y, model(x, training=True))
+        opt.apply_gradients(zip(tape.gradient(loss, model.trainable_variables),
+                                model.trainable_variables))
+        return loss
+    it = iter(models.input_fn(args.model, args.batch)())
+
+    def run(n):
+        for _ in range(n):
+            loss = step(*next(it))
+        float(loss)
+    out = {"first_step_s": timed(lambda: run(1))}
+    run(20)
+    out["train_eps"] = args.steps * args.batch / timed(lambda: run(args.steps))
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("impl")
+    parser.add_argument("model")
+    parser.add_argument("--steps", type=int, default=300)
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--spe", type=int, default=1)
+    args = parser.parse_args()
+    if args.impl in ("estimator_compat", "tf_estimator"):
+        out = estimator(args, args.impl)
+    elif args.impl == "keras":
+        out = keras_fit(args)
+    else:
+        out = raw_loop(args)
+    out["peak_rss_mb"] = rss_mb()
+    print("RESULT " + json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
