@@ -19,6 +19,8 @@ import tensorflow as tf  # noqa: E402
 
 import models  # noqa: E402
 
+import bert_models  # noqa: E402
+
 
 def timed(fn):
     start = time.perf_counter()
@@ -39,36 +41,43 @@ def estimator(args, impl):
     else:
         config = tf.estimator.RunConfig(model_dir=tempfile.mkdtemp())
     tf.get_logger().setLevel("ERROR")
-    est = tf.estimator.Estimator(models.model_fn, config=config, params={"model": args.model})
-    train_fn = models.input_fn(args.model, args.batch)
+    bert = args.model == "bert"
+    est = tf.estimator.Estimator(bert_models.model_fn if bert else models.model_fn,
+                                 config=config, params={"model": args.model})
+    data = (lambda *a, **k: bert_models.input_fn(*a[1:], **k)) if bert else models.input_fn
+    train_fn = data(args.model, args.batch)
     out = {"first_step_s": timed(lambda: est.train(train_fn, steps=1))}
     est.train(train_fn, steps=20)
     out["train_eps"] = args.steps * args.batch / timed(lambda: est.train(train_fn, steps=args.steps))
-    eval_fn = models.input_fn(args.model, args.batch, n=args.batch * 50, repeat=False)
+    eval_fn = data(args.model, args.batch, n=args.batch * 50, repeat=False)
     est.evaluate(eval_fn)
     out["eval_eps"] = 50 * args.batch / timed(lambda: est.evaluate(eval_fn))
-    pred_fn = models.input_fn(args.model, args.batch, n=args.batch * 50, repeat=False,
-                              with_labels=False)
+    pred_fn = data(args.model, args.batch, n=args.batch * 50, repeat=False, with_labels=False)
     out["predict_eps"] = 50 * args.batch / timed(lambda: sum(1 for _ in est.predict(pred_fn)))
     return out
 
 
+def keras_data(args, **kwargs):
+    if args.model == "bert":
+        return bert_models.keras_dataset(args.batch, **kwargs)
+    return models.input_fn(args.model, args.batch, **kwargs)()
+
+
 def keras_fit(args):
     import keras
-    model = models.keras_model(args.model)
+    model = bert_models.keras_model() if args.model == "bert" else models.keras_model(args.model)
     model.compile(keras.optimizers.Adam(1e-3),
                   keras.losses.SparseCategoricalCrossentropy(from_logits=True),
                   metrics=["accuracy"], steps_per_execution=args.spe)
-    ds = models.input_fn(args.model, args.batch)()
+    ds = keras_data(args)
     out = {"first_step_s": timed(lambda: model.fit(ds, steps_per_epoch=1, verbose=0))}
     model.fit(ds, steps_per_epoch=20, verbose=0)
     out["train_eps"] = args.steps * args.batch / timed(
         lambda: model.fit(ds, steps_per_epoch=args.steps, verbose=0))
-    eval_ds = models.input_fn(args.model, args.batch, n=args.batch * 50, repeat=False)()
+    eval_ds = keras_data(args, n=args.batch * 50, repeat=False)
     model.evaluate(eval_ds, verbose=0)
     out["eval_eps"] = 50 * args.batch / timed(lambda: model.evaluate(eval_ds, verbose=0))
-    pred_ds = models.input_fn(args.model, args.batch, n=args.batch * 50, repeat=False,
-                              with_labels=False)()
+    pred_ds = keras_data(args, n=args.batch * 50, repeat=False, with_labels=False)
     model.predict(pred_ds, verbose=0)
     out["predict_eps"] = 50 * args.batch / timed(lambda: model.predict(pred_ds, verbose=0))
     return out
@@ -76,7 +85,7 @@ def keras_fit(args):
 
 def raw_loop(args):
     import keras
-    model = models.keras_model(args.model)
+    model = bert_models.keras_model() if args.model == "bert" else models.keras_model(args.model)
     opt = keras.optimizers.Adam(1e-3)
     loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
 
@@ -87,7 +96,7 @@ def raw_loop(args):
         opt.apply_gradients(zip(tape.gradient(loss, model.trainable_variables),
                                 model.trainable_variables))
         return loss
-    it = iter(models.input_fn(args.model, args.batch)())
+    it = iter(keras_data(args))
 
     def run(n):
         for _ in range(n):

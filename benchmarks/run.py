@@ -17,8 +17,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def measure(python, impl, model, args, spe=1):
-    cmd = [python, os.path.join(HERE, "bench_one.py"), impl, model, "--steps", str(args.steps),
-           "--batch", str(args.batch), "--spe", str(spe)]
+    steps, batch = (args.steps // 3, 32) if model == "bert" else (args.steps, args.batch)
+    cmd = [python, os.path.join(HERE, "bench_one.py"), impl, model, "--steps", str(steps),
+           "--batch", str(batch), "--spe", str(spe)]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
     for line in proc.stdout.splitlines():
         if line.startswith("RESULT "):
@@ -52,7 +53,7 @@ def main():
     parser.add_argument("--steps", type=int, default=300)
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--spe", type=int, default=10)
-    parser.add_argument("--models", default="mlp,cnn")
+    parser.add_argument("--models", default="mlp,cnn,bert")
     parser.add_argument("--tf215-python", default=None,
                         help="python of a venv with tensorflow 2.15 + tensorflow-estimator 2.15")
     args = parser.parse_args()
@@ -60,7 +61,7 @@ def main():
     import keras
     print(f"TensorFlow {tf.__version__}, Keras {keras.__version__}, {os.cpu_count()} CPUs, "
           f"batch {args.batch}, {args.steps} timed train steps\n")
-    header = (f"{'model':5} {'run':34} {'train ex/s':>11} {'ratio':>6} {'eval ex/s':>10} "
+    header = (f"{'model':5} {'run':46} {'train ex/s':>11} {'ratio':>6} {'eval ex/s':>10} "
               f"{'predict ex/s':>12} {'1st step s':>10} {'peak RSS MB':>11}")
     print(header)
     print("-" * len(header))
@@ -70,13 +71,13 @@ def main():
                 (f"estimator_compat, steps_per_execution={args.spe}", "estimator_compat", args.spe)]
         results = [(label, measure(sys.executable, impl, model, args, spe))
                    for label, impl, spe in runs]
-        if args.tf215_python:
+        if args.tf215_python and model != "bert":  # examples/bert needs tf.contrib (ours)
             results.append(("tf.estimator 2.15 (TF 2.15)",
                             measure(args.tf215_python, "tf_estimator", model, args)))
         base = results[0][1]["train_eps"]
         for label, r in results:
             fmt = lambda key: f"{r[key]:.0f}" if key in r else "-"  # noqa: E731
-            print(f"{model:5} {label:34} {r['train_eps']:11.0f} {r['train_eps'] / base:6.2f} "
+            print(f"{model:5} {label:46} {r['train_eps']:11.0f} {r['train_eps'] / base:6.2f} "
                   f"{fmt('eval_eps'):>10} {fmt('predict_eps'):>12} {r['first_step_s']:10.2f} "
                   f"{r['peak_rss_mb']:11.0f}")
     mem = predict_memory(args)
