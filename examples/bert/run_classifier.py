@@ -144,6 +144,7 @@ def main(argv=None):
     p.add_argument("--num_train_epochs", type=float, default=3.0)
     p.add_argument("--warmup_proportion", type=float, default=0.1)
     p.add_argument("--iterations_per_loop", type=int, default=10)
+    p.add_argument("--seed", type=int, default=None, help="RunConfig tf_random_seed")
     args = p.parse_args(argv)
     tf.logging.set_verbosity(tf.logging.INFO)
     tf.gfile.MakeDirs(args.output_dir)
@@ -160,6 +161,7 @@ def main(argv=None):
 
     run_config = tf.contrib.tpu.RunConfig(
         cluster=None, master=None, model_dir=args.output_dir, save_checkpoints_steps=1000,
+        tf_random_seed=args.seed,
         tpu_config=tf.contrib.tpu.TPUConfig(
             iterations_per_loop=args.iterations_per_loop, num_shards=8,
             per_host_input_for_training=tf.contrib.tpu.InputPipelineConfig.PER_HOST_V2))
