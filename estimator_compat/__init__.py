@@ -1,5 +1,11 @@
 """estimator_compat: the TensorFlow Estimator API on TensorFlow 2.16+ and Keras 3."""
 from estimator_compat import experimental, export, inputs, tpu  # noqa: F401
+from estimator_compat.canned import (  # noqa: F401
+    BaselineClassifier, BaselineRegressor, BinaryClassHead, DNNClassifier, DNNEstimator,
+    DNNRegressor, LinearClassifier, LinearEstimator, LinearRegressor, MultiClassHead,
+    RegressionHead)
+from estimator_compat.canned.parsing_utils import (  # noqa: F401
+    classifier_parse_example_spec, regressor_parse_example_spec)
 from estimator_compat.estimator import Estimator
 from estimator_compat.export.outputs import (  # noqa: F401
     ClassificationOutput, ExportOutput, PredictOutput, RegressionOutput)

@@ -1,0 +1,203 @@
+"""Canned estimators: DNN, Linear and Baseline classifiers and regressors, with a head.
+
+Each is an Estimator whose model_fn turns `feature_columns` into tensors with TensorFlow's own
+`tf.compat.v1.feature_column.input_layer` / `linear_model` (graph-mode feature columns, which
+run inside estimator_compat's compiled steps), adds its layers under tf.estimator's variable
+scopes (`dnn/hiddenlayer_N`, `dnn/logits`, `linear/linear_model`, `baseline/bias`) and lets the
+head build the EstimatorSpec.
+"""
+import math
+
+import tensorflow as tf
+
+from estimator_compat.canned import heads as heads_lib
+from estimator_compat.canned.optimizers import get_optimizer
+from estimator_compat.estimator import Estimator
+
+v1 = tf.compat.v1
+
+
+def _classification_head(n_classes, weight_column, label_vocabulary, loss_reduction):
+    if n_classes is None or n_classes < 2:
+        raise ValueError(f"n_classes must be > 1: {n_classes}.")
+    if n_classes == 2:
+        return heads_lib.BinaryClassHead(weight_column, label_vocabulary=label_vocabulary,
+                                         loss_reduction=loss_reduction)
+    return heads_lib.MultiClassHead(n_classes, weight_column, label_vocabulary,
+                                    loss_reduction=loss_reduction)
+
+
+def _check_columns(feature_columns):
+    feature_columns = list(feature_columns or [])
+    if not feature_columns:
+        raise ValueError("feature_columns must be a non-empty list of tf.feature_column "
+                         "columns.")
+    return feature_columns
+
+
+def _check_features(features, feature_columns):
+    if not isinstance(features, dict):
+        raise ValueError(f"features should be a dictionary of `Tensor`s. Given type: "
+                         f"{type(features).__name__}")
+    needed = set()
+    for column in feature_columns:
+        parse = getattr(column, "parse_example_spec", None) or {}
+        needed.update(k for k in parse)
+    missing = sorted(k for k in needed if k not in features)
+    if missing:
+        raise ValueError(f"The features of input_fn lack {missing}, needed by the feature "
+                         f"columns; they have {sorted(features)}.")
+
+
+def _dnn_logits(features, mode, feature_columns, hidden_units, units, activation_fn, dropout,
+                batch_norm):
+    training = mode == "train"
+    with v1.variable_scope("dnn"):
+        with v1.variable_scope("input_from_feature_columns"):
+            net = v1.feature_column.input_layer(features, feature_columns)
+        for i, size in enumerate(hidden_units):
+            with v1.variable_scope(f"hiddenlayer_{i}"):
+                net = v1.layers.dense(net, size, activation=activation_fn, name="dense",
+                                      kernel_initializer=v1.glorot_uniform_initializer())
+                if dropout is not None and training:
+                    net = tf.nn.dropout(net, rate=dropout)
+                if batch_norm:
+                    net = v1.layers.batch_normalization(net, training=training,
+                                                        name="batchnorm_%d" % i)
+        with v1.variable_scope("logits"):
+            return v1.layers.dense(net, units, name="dense",
+                                   kernel_initializer=v1.glorot_uniform_initializer())
+
+
+def _linear_logits(features, feature_columns, units, sparse_combiner):
+    with v1.variable_scope("linear"):
+        return v1.feature_column.linear_model(features, feature_columns, units=units,
+                                              sparse_combiner=sparse_combiner)
+
+
+class _Canned(Estimator):
+    def __init__(self, head, logits_fn, optimizer, learning_rate, model_dir, config,
+                 warm_start_from=None, columns=()):
+        self._head = head
+
+        def model_fn(features, labels, mode, config):
+            if columns:
+                _check_features(features, columns)
+            logits = logits_fn(features, mode)
+            opt = get_optimizer(optimizer, learning_rate) if mode == "train" else None
+            return head.create_estimator_spec(
+                features, mode, logits, labels=labels, optimizer=opt,
+                regularization_losses=v1.get_collection(v1.GraphKeys.REGULARIZATION_LOSSES))
+        if isinstance(optimizer, str):
+            get_optimizer(optimizer, learning_rate)  # an unknown name fails here, not later
+        super().__init__(model_fn, model_dir=model_dir, config=config,
+                         warm_start_from=warm_start_from)
+
+
+def _dnn(head, hidden_units, feature_columns, model_dir, optimizer, activation_fn, dropout,
+         config, warm_start_from, batch_norm):
+    feature_columns = _check_columns(feature_columns)
+    if not hidden_units:
+        raise ValueError("hidden_units must be a non-empty list of layer sizes, e.g. [64, 32].")
+    if dropout is not None and not 0 <= dropout < 1:
+        raise ValueError(f"dropout must be in [0, 1), given: {dropout}")
+    return dict(head=head, logits_fn=lambda f, m: _dnn_logits(
+        f, m, feature_columns, hidden_units, head.logits_dimension, activation_fn, dropout,
+        batch_norm), optimizer=optimizer, learning_rate=0.05, model_dir=model_dir,
+        config=config, warm_start_from=warm_start_from, columns=feature_columns)
+
+
+class DNNClassifier(_Canned):
+    def __init__(self, hidden_units, feature_columns, model_dir=None, n_classes=2,
+                 weight_column=None, label_vocabulary=None, optimizer="Adagrad",
+                 activation_fn=tf.nn.relu, dropout=None, config=None, warm_start_from=None,
+                 loss_reduction=heads_lib.SUM_OVER_BATCH_SIZE, batch_norm=False):
+        head = _classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
+        super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
+                                activation_fn, dropout, config, warm_start_from, batch_norm))
+
+
+class DNNRegressor(_Canned):
+    def __init__(self, hidden_units, feature_columns, model_dir=None, label_dimension=1,
+                 weight_column=None, optimizer="Adagrad", activation_fn=tf.nn.relu, dropout=None,
+                 config=None, warm_start_from=None, loss_reduction=heads_lib.SUM_OVER_BATCH_SIZE,
+                 batch_norm=False):
+        head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
+        super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
+                                activation_fn, dropout, config, warm_start_from, batch_norm))
+
+
+class DNNEstimator(_Canned):
+    def __init__(self, head, hidden_units, feature_columns, model_dir=None,
+                 optimizer="Adagrad", activation_fn=tf.nn.relu, dropout=None, config=None,
+                 warm_start_from=None, batch_norm=False):
+        super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
+                                activation_fn, dropout, config, warm_start_from, batch_norm))
+
+
+def _linear(head, feature_columns, model_dir, optimizer, config, warm_start_from,
+            sparse_combiner):
+    feature_columns = _check_columns(feature_columns)
+    if sparse_combiner not in ("mean", "sqrtn", "sum"):
+        raise ValueError(f"sparse_combiner must be one of 'mean', 'sqrtn', 'sum', given: "
+                         f"{sparse_combiner!r}")
+    learning_rate = min(0.2, 1.0 / math.sqrt(len(feature_columns)))
+    return dict(head=head, logits_fn=lambda f, m: _linear_logits(
+        f, feature_columns, head.logits_dimension, sparse_combiner), optimizer=optimizer,
+        learning_rate=learning_rate, model_dir=model_dir, config=config,
+        warm_start_from=warm_start_from, columns=feature_columns)
+
+
+class LinearClassifier(_Canned):
+    def __init__(self, feature_columns, model_dir=None, n_classes=2, weight_column=None,
+                 label_vocabulary=None, optimizer="Ftrl", config=None, warm_start_from=None,
+                 loss_reduction=heads_lib.SUM_OVER_BATCH_SIZE, sparse_combiner="sum"):
+        head = _classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
+        super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
+                                   warm_start_from, sparse_combiner))
+
+
+class LinearRegressor(_Canned):
+    def __init__(self, feature_columns, model_dir=None, label_dimension=1, weight_column=None,
+                 optimizer="Ftrl", config=None, warm_start_from=None,
+                 loss_reduction=heads_lib.SUM_OVER_BATCH_SIZE, sparse_combiner="sum"):
+        head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
+        super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
+                                   warm_start_from, sparse_combiner))
+
+
+class LinearEstimator(_Canned):
+    def __init__(self, head, feature_columns, model_dir=None, optimizer="Ftrl", config=None,
+                 sparse_combiner="sum", warm_start_from=None):
+        super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
+                                   warm_start_from, sparse_combiner))
+
+
+def _baseline_logits(units):
+    def logits_fn(features, mode):
+        some = next(iter(features.values())) if isinstance(features, dict) and features else features
+        batch = tf.shape(some.values if isinstance(some, tf.SparseTensor) else some)[0]
+        with v1.variable_scope("baseline"):
+            bias = v1.get_variable("bias", [units], initializer=v1.zeros_initializer())
+        return tf.tile(bias[None, :], [batch, 1])
+    return logits_fn
+
+
+class BaselineClassifier(_Canned):
+    """Predicts the prior class distribution (a learned bias), ignoring the features."""
+
+    def __init__(self, model_dir=None, n_classes=2, weight_column=None, label_vocabulary=None,
+                 optimizer="Ftrl", config=None, loss_reduction=heads_lib.SUM_OVER_BATCH_SIZE):
+        head = _classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
+        super().__init__(head, _baseline_logits(head.logits_dimension), optimizer, 0.3,
+                         model_dir, config)
+
+
+class BaselineRegressor(_Canned):
+    """Predicts the mean label (a learned bias), ignoring the features."""
+
+    def __init__(self, model_dir=None, label_dimension=1, weight_column=None, optimizer="Ftrl",
+                 config=None, loss_reduction=heads_lib.SUM_OVER_BATCH_SIZE):
+        head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
+        super().__init__(head, _baseline_logits(head.logits_dimension), optimizer, 0.3,
+                         model_dir, config)

@@ -1,0 +1,138 @@
+"""Canned estimators on feature columns: the metrics tf.estimator 2.15 reported on the same data.
+
+Reference: tensorflow-estimator 2.15 on TF 2.15.1 (Python 3.11), RunConfig(tf_random_seed=0),
+scikit-learn's iris, 300 steps, batch 32, shuffle(150, seed=0) — measured once; our runs match
+to 3 decimals, the tolerance allows for platform differences.
+"""
+import os
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import estimator_compat as ec
+
+sklearn = pytest.importorskip("sklearn.datasets")
+X, Y = sklearn.load_iris(return_X_y=True)
+X = X.astype(np.float32)
+COLS = [tf.feature_column.numeric_column(k) for k in "abcd"]
+TF215 = {
+    "dnn3": {"accuracy": 0.98, "average_loss": 0.079},
+    "linear3": {"accuracy": 0.973, "average_loss": 0.243},
+    "baseline3": {"accuracy": 0.333, "average_loss": 1.099},
+    "dnn_binary": {"accuracy": 0.82, "average_loss": 0.428, "auc": 0.976, "precision": 1.0,
+                   "recall": 0.46, "accuracy_baseline": 0.667, "label/mean": 0.333,
+                   "prediction/mean": 0.316, "auc_precision_recall": 0.965},
+    "dnn_reg": {"average_loss": 0.008, "label/mean": 1.199, "prediction/mean": 1.189},
+    "linear_reg": {"average_loss": 0.043, "prediction/mean": 1.177},
+    "baseline_reg": {"average_loss": 0.578, "prediction/mean": 1.175},
+}
+
+
+def input_fn(labels, repeat=True, columns="abcd"):
+    def fn():
+        d = tf.data.Dataset.from_tensor_slices(({k: X[:, "abcd".index(k)] for k in columns},
+                                                labels))
+        return (d.repeat().shuffle(150, seed=0) if repeat else d).batch(32)
+    return fn
+
+
+def config(tmp_path, name):
+    return ec.RunConfig(model_dir=str(tmp_path / name), tf_random_seed=0)
+
+
+CASES = {
+    "dnn3": (lambda c: ec.DNNClassifier([16, 8], COLS, n_classes=3, config=c), Y),
+    "linear3": (lambda c: ec.LinearClassifier(COLS, n_classes=3, config=c), Y),
+    "baseline3": (lambda c: ec.BaselineClassifier(n_classes=3, config=c), Y),
+    "dnn_binary": (lambda c: ec.DNNClassifier([8], COLS, config=c), (Y == 1).astype(np.int64)),
+    "dnn_reg": (lambda c: ec.DNNRegressor([8], COLS, config=c), X[:, 3] * 1.0),
+    "linear_reg": (lambda c: ec.LinearRegressor(COLS[:3], config=c), X[:, 3] * 1.0),
+    "baseline_reg": (lambda c: ec.BaselineRegressor(config=c), X[:, 3] * 1.0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_metrics_match_tf_estimator_2_15(name, tmp_path):
+    make, labels = CASES[name]
+    est = make(config(tmp_path, name))
+    columns = "abc" if name == "linear_reg" else "abcd"
+    est.train(input_fn(labels, columns=columns), steps=300)
+    result = est.evaluate(input_fn(labels, repeat=False, columns=columns))
+    for key, want in TF215[name].items():
+        assert result[key] == pytest.approx(want, abs=0.03, rel=0.1), (key, result)
+    assert result["global_step"] == 300 and "loss" in result
+
+
+def test_predict_keys_and_export_signatures(tmp_path):
+    est = ec.DNNClassifier([8], COLS, n_classes=3, label_vocabulary=["setosa", "versicolor",
+                                                                     "virginica"],
+                           config=config(tmp_path, "m"))
+    names = np.array(["setosa", "versicolor", "virginica"])[Y]
+    est.train(input_fn(names), steps=100)
+    pred = next(iter(est.predict(input_fn(names, repeat=False))))
+    assert set(pred) == {"logits", "probabilities", "class_ids", "classes", "all_class_ids",
+                         "all_classes"}
+    assert pred["classes"][0] in (b"setosa", b"versicolor", b"virginica")
+    spec = tf.feature_column.make_parse_example_spec(COLS)
+    path = est.export_saved_model(str(tmp_path / "e"),
+                                  ec.export.build_parsing_serving_input_receiver_fn(spec))
+    with tf.Graph().as_default(), tf.compat.v1.Session() as sess:
+        sigs = tf.compat.v1.saved_model.loader.load(sess, ["serve"], path.decode()).signature_def
+    assert set(sigs) - {"__saved_model_init_op"} == {"serving_default", "classification", "predict"}
+    assert sigs["classification"].method_name == "tensorflow/serving/classify"
+    reg = ec.LinearRegressor(COLS, config=config(tmp_path, "r"))
+    reg.train(input_fn(X[:, 3] * 1.0), steps=10)
+    path = reg.export_saved_model(str(tmp_path / "re"),
+                                  ec.export.build_parsing_serving_input_receiver_fn(spec))
+    with tf.Graph().as_default(), tf.compat.v1.Session() as sess:
+        sigs = tf.compat.v1.saved_model.loader.load(sess, ["serve"], path.decode()).signature_def
+    assert sigs["regression"].method_name == "tensorflow/serving/regress"
+
+
+def test_feature_column_kinds_and_checkpoint_names(tmp_path):
+    rng = np.random.RandomState(0)
+    n = 64
+    features = {"x": rng.normal(size=n).astype(np.float32),
+                "color": rng.choice(["red", "green", "blue"], n),
+                "size": rng.randint(0, 4, n).astype(np.int64),
+                "city": rng.choice(["a", "b", "c", "d", "e"], n),
+                "w": rng.uniform(size=n).astype(np.float32)}
+    labels = (features["x"] > 0).astype(np.int64)
+    fc = tf.feature_column
+    color = fc.categorical_column_with_vocabulary_list("color", ["red", "green", "blue"])
+    size = fc.categorical_column_with_identity("size", 4)
+    city = fc.categorical_column_with_hash_bucket("city", 10)
+    weighted = fc.weighted_categorical_column(size, "w")
+    columns = [fc.numeric_column("x"), fc.bucketized_column(fc.numeric_column("x"), [-1, 0, 1]),
+               fc.indicator_column(color), fc.embedding_column(city, 3),
+               fc.indicator_column(fc.crossed_column([color, "size"], 20)),
+               fc.indicator_column(weighted)]
+    fn = lambda: tf.data.Dataset.from_tensor_slices((features, labels)).repeat().batch(16)  # noqa: E731
+    est = ec.DNNClassifier([8], columns, config=config(tmp_path, "dnn"))
+    est.train(fn, steps=20)
+    names = set(est.get_variable_names())
+    assert {"dnn/hiddenlayer_0/dense/kernel", "dnn/logits/dense/kernel",
+            "dnn/input_from_feature_columns/input_layer/city_embedding/embedding_weights"} <= names
+    lin = ec.LinearClassifier(columns[:3] + [city], config=config(tmp_path, "lin"))
+    lin.train(fn, steps=20)
+    assert any(n.startswith("linear/linear_model/") for n in lin.get_variable_names())
+    spec = ec.classifier_parse_example_spec(columns[:1], label_key="y")
+    assert set(spec) == {"x", "y"}
+
+
+def test_bad_input(tmp_path):
+    with pytest.raises(ValueError, match="Unsupported optimizer name: Fancy"):
+        ec.DNNClassifier([8], COLS, optimizer="Fancy")
+    with pytest.raises(ValueError, match="hidden_units"):
+        ec.DNNClassifier([], COLS)
+    with pytest.raises(ValueError, match="n_classes must be > 1"):
+        ec.LinearClassifier(COLS, n_classes=1)
+    est = ec.DNNClassifier([4], COLS, n_classes=3, label_vocabulary=["x", "y", "z"],
+                           config=config(tmp_path, "v"))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="label_vocabulary"):
+        est.train(input_fn(np.array(["x", "y", "w"])[Y]), steps=2)
+    missing = ec.LinearRegressor(COLS, config=config(tmp_path, "f"))
+    with pytest.raises(ValueError, match=r"lack \['d'\]"):
+        missing.train(input_fn(X[:, 3] * 1.0, columns="abc"), steps=1)
+    assert os.path.isdir(tmp_path)
