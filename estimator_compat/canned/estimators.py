@@ -2,9 +2,12 @@
 
 Each is an Estimator whose model_fn turns `feature_columns` into tensors with TensorFlow's own
 `tf.compat.v1.feature_column.input_layer` / `linear_model` (graph-mode feature columns, which
-run inside estimator_compat's compiled steps), adds its layers under tf.estimator's variable
-scopes (`dnn/hiddenlayer_N`, `dnn/logits`, `linear/linear_model`, `baseline/bias`) and lets the
-head build the EstimatorSpec.
+run inside estimator_compat's compiled steps), adds its layers under tf.estimator 2.15's model
+variable names (`dnn/hiddenlayer_N/kernel`, `dnn/logits/kernel`,
+`dnn/input_from_feature_columns/input_layer/...`, `linear/linear_model/<column>/weights`,
+`linear/linear_model/bias_weights`) and lets the head build the EstimatorSpec. Optimizer slots
+are compat.v1's (`<var>/Adagrad`), not 2.15's Keras ones (`training/Adagrad/<var>/accumulator`):
+warm_start_from a 2.15 canned model_dir works; continuing its training does not.
 """
 import math
 
@@ -56,17 +59,15 @@ def _dnn_logits(features, mode, feature_columns, hidden_units, units, activation
         with v1.variable_scope("input_from_feature_columns"):
             net = v1.feature_column.input_layer(features, feature_columns)
         for i, size in enumerate(hidden_units):
-            with v1.variable_scope(f"hiddenlayer_{i}"):
-                net = v1.layers.dense(net, size, activation=activation_fn, name="dense",
-                                      kernel_initializer=v1.glorot_uniform_initializer())
-                if dropout is not None and training:
-                    net = tf.nn.dropout(net, rate=dropout)
-                if batch_norm:
-                    net = v1.layers.batch_normalization(net, training=training,
-                                                        name="batchnorm_%d" % i)
-        with v1.variable_scope("logits"):
-            return v1.layers.dense(net, units, name="dense",
-                                   kernel_initializer=v1.glorot_uniform_initializer())
+            net = v1.layers.dense(net, size, activation=activation_fn, name=f"hiddenlayer_{i}",
+                                  kernel_initializer=v1.glorot_uniform_initializer())
+            if dropout is not None and training:
+                net = tf.nn.dropout(net, rate=dropout)
+            if batch_norm:
+                net = v1.layers.batch_normalization(
+                    net, training=training, name=f"hiddenlayer_{i}/batchnorm_{i}")
+        return v1.layers.dense(net, units, name="logits",
+                               kernel_initializer=v1.glorot_uniform_initializer())
 
 
 def _linear_logits(features, feature_columns, units, sparse_combiner):
