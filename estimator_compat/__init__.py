@@ -2,8 +2,9 @@
 from estimator_compat import experimental, export, inputs, tpu  # noqa: F401
 from estimator_compat.canned import (  # noqa: F401
     BaselineClassifier, BaselineRegressor, BinaryClassHead, DNNClassifier, DNNEstimator,
+    DNNLinearCombinedClassifier, DNNLinearCombinedEstimator, DNNLinearCombinedRegressor,
     DNNRegressor, LinearClassifier, LinearEstimator, LinearRegressor, MultiClassHead,
-    RegressionHead)
+    RegressionHead, add_metrics)
 from estimator_compat.canned.parsing_utils import (  # noqa: F401
     classifier_parse_example_spec, regressor_parse_example_spec)
 from estimator_compat.estimator import Estimator

@@ -139,3 +139,41 @@ def test_bad_input(tmp_path):
     with pytest.raises(ValueError, match=r"lack \['d'\]"):
         missing.train(input_fn(X[:, 3] * 1.0, columns="abc"), steps=1)
     assert os.path.isdir(tmp_path)
+
+
+def test_dnn_linear_combined_and_add_metrics(tmp_path):
+    est = ec.DNNLinearCombinedClassifier(linear_feature_columns=COLS[:2], dnn_feature_columns=COLS,
+                                         dnn_hidden_units=[8], n_classes=3,
+                                         config=config(tmp_path, "c"))
+    est.train(input_fn(Y), steps=300)
+    result = est.evaluate(input_fn(Y, repeat=False))
+    assert result["accuracy"] > 0.9  # ours: 0.987 (tf.estimator 2.15 failed to run this script)
+    names = set(est.get_variable_names())
+    assert {"dnn/hiddenlayer_0/kernel", "linear/linear_model/a/weights"} <= names
+    assert {"dnn/hiddenlayer_0/kernel/Adagrad", "linear/linear_model/a/weights/Ftrl"} <= names
+
+    def metric_fn(labels, predictions):
+        return {"mean_class": tf.compat.v1.metrics.mean(
+            tf.cast(predictions["class_ids"], tf.float32))}
+    extended = ec.add_metrics(est, metric_fn)
+    more = extended.evaluate(input_fn(Y, repeat=False))
+    assert more["accuracy"] == result["accuracy"] and 0.5 < more["mean_class"] < 1.5
+    with pytest.raises(ValueError, match="Either linear_feature_columns or dnn_feature_columns"):
+        ec.DNNLinearCombinedRegressor()
+    with pytest.raises(ValueError, match="must take predictions"):
+        ec.add_metrics(est, lambda x: {})
+
+
+def test_estimators_with_a_head(tmp_path):
+    head = ec.RegressionHead(weight_column="w")
+    weights = np.where(X[:, 0] > 5.5, 2.0, 1.0).astype(np.float32)
+
+    def fn():
+        feats = {k: X[:, "abcd".index(k)] for k in "abcd"}
+        feats["w"] = weights
+        return tf.data.Dataset.from_tensor_slices((feats, X[:, 3] * 1.0)).batch(32)
+    est = ec.DNNEstimator(head, [8], COLS, config=config(tmp_path, "h"))
+    est.train(lambda: fn().repeat(), steps=100)
+    assert est.evaluate(fn)["average_loss"] < 0.5
+    with pytest.raises(ValueError, match="n_classes must be > 2"):
+        ec.MultiClassHead(2)

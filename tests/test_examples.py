@@ -46,3 +46,10 @@ def test_scripts_run_as_commands(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "eval accuracy = " in proc.stdout
+
+
+def test_canned_iris_example(tmp_path):
+    sys.path.insert(0, os.path.join(ROOT, "examples", "canned"))
+    import iris_dnn_classifier
+    result = iris_dnn_classifier.main(["--model_dir", str(tmp_path / "m"), "--steps", "300"])
+    assert result["accuracy"] > 0.85 and result["global_step"] == 300

@@ -1,6 +1,8 @@
 """Canned estimators and heads (tf.estimator.DNNClassifier, ..., tf.estimator.BinaryClassHead)."""
 from estimator_compat.canned.estimators import (  # noqa: F401
-    BaselineClassifier, BaselineRegressor, DNNClassifier, DNNEstimator, DNNRegressor,
-    LinearClassifier, LinearEstimator, LinearRegressor)
+    BaselineClassifier, BaselineRegressor, DNNClassifier, DNNEstimator,
+    DNNLinearCombinedClassifier, DNNLinearCombinedEstimator, DNNLinearCombinedRegressor,
+    DNNRegressor, LinearClassifier, LinearEstimator, LinearRegressor)
+from estimator_compat.canned.extenders import add_metrics  # noqa: F401
 from estimator_compat.canned.heads import (  # noqa: F401
     BinaryClassHead, MultiClassHead, RegressionHead)

@@ -202,3 +202,90 @@ class BaselineRegressor(_Canned):
         head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
         super().__init__(head, _baseline_logits(head.logits_dimension), optimizer, 0.3,
                          model_dir, config)
+
+
+def _combined(head, model_dir, linear_feature_columns, linear_optimizer, dnn_feature_columns,
+              dnn_optimizer, dnn_hidden_units, dnn_activation_fn, dnn_dropout, config,
+              warm_start_from, batch_norm, linear_sparse_combiner):
+    linear_columns = list(linear_feature_columns or [])
+    dnn_columns = list(dnn_feature_columns or [])
+    if not linear_columns and not dnn_columns:
+        raise ValueError("Either linear_feature_columns or dnn_feature_columns must be defined.")
+    if dnn_columns and not dnn_hidden_units:
+        raise ValueError("dnn_hidden_units cannot be empty when dnn_feature_columns is given: "
+                         f"{dnn_hidden_units!r}")
+
+    def model_fn(features, labels, mode, config):
+        _check_features(features, linear_columns + dnn_columns)
+        logits = 0
+        if dnn_columns:
+            logits += _dnn_logits(features, mode, dnn_columns, dnn_hidden_units,
+                                  head.logits_dimension, dnn_activation_fn, dnn_dropout,
+                                  batch_norm)
+        if linear_columns:
+            logits += _linear_logits(features, linear_columns, head.logits_dimension,
+                                     linear_sparse_combiner)
+
+        def train_op_fn(loss):
+            trainable = v1.trainable_variables()
+            ops = []
+            for prefix, optimizer, rate in (
+                    ("dnn/", dnn_optimizer, 0.05),
+                    ("linear/", linear_optimizer, min(0.2, 1 / math.sqrt(max(1, len(linear_columns)))))):
+                var_list = [v for v in trainable if v.name.startswith(prefix)]
+                if var_list:
+                    ops.append(get_optimizer(optimizer, rate).minimize(loss, var_list=var_list))
+            with tf.control_dependencies(ops):
+                return v1.train.get_global_step().assign_add(1)
+        return head.create_estimator_spec(
+            features, mode, logits, labels=labels, train_op_fn=train_op_fn,
+            regularization_losses=v1.get_collection(v1.GraphKeys.REGULARIZATION_LOSSES))
+    return model_fn
+
+
+class _CombinedCanned(Estimator):
+    def __init__(self, head, model_fn, model_dir, config, warm_start_from):
+        self._head = head
+        super().__init__(model_fn, model_dir=model_dir, config=config,
+                         warm_start_from=warm_start_from)
+
+
+class DNNLinearCombinedClassifier(_CombinedCanned):
+    def __init__(self, model_dir=None, linear_feature_columns=None, linear_optimizer="Ftrl",
+                 dnn_feature_columns=None, dnn_optimizer="Adagrad", dnn_hidden_units=None,
+                 dnn_activation_fn=tf.nn.relu, dnn_dropout=None, n_classes=2, weight_column=None,
+                 label_vocabulary=None, config=None, warm_start_from=None,
+                 loss_reduction=heads_lib.SUM_OVER_BATCH_SIZE, batch_norm=False,
+                 linear_sparse_combiner="sum"):
+        head = _classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
+        super().__init__(head, _combined(
+            head, model_dir, linear_feature_columns, linear_optimizer, dnn_feature_columns,
+            dnn_optimizer, dnn_hidden_units, dnn_activation_fn, dnn_dropout, config,
+            warm_start_from, batch_norm, linear_sparse_combiner), model_dir, config,
+            warm_start_from)
+
+
+class DNNLinearCombinedRegressor(_CombinedCanned):
+    def __init__(self, model_dir=None, linear_feature_columns=None, linear_optimizer="Ftrl",
+                 dnn_feature_columns=None, dnn_optimizer="Adagrad", dnn_hidden_units=None,
+                 dnn_activation_fn=tf.nn.relu, dnn_dropout=None, label_dimension=1,
+                 weight_column=None, config=None, warm_start_from=None,
+                 loss_reduction=heads_lib.SUM_OVER_BATCH_SIZE, batch_norm=False,
+                 linear_sparse_combiner="sum"):
+        head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
+        super().__init__(head, _combined(
+            head, model_dir, linear_feature_columns, linear_optimizer, dnn_feature_columns,
+            dnn_optimizer, dnn_hidden_units, dnn_activation_fn, dnn_dropout, config,
+            warm_start_from, batch_norm, linear_sparse_combiner), model_dir, config,
+            warm_start_from)
+
+
+class DNNLinearCombinedEstimator(_CombinedCanned):
+    def __init__(self, head, model_dir=None, linear_feature_columns=None,
+                 linear_optimizer="Ftrl", dnn_feature_columns=None, dnn_optimizer="Adagrad",
+                 dnn_hidden_units=None, dnn_activation_fn=tf.nn.relu, dnn_dropout=None,
+                 config=None, batch_norm=False, linear_sparse_combiner="sum"):
+        super().__init__(head, _combined(
+            head, model_dir, linear_feature_columns, linear_optimizer, dnn_feature_columns,
+            dnn_optimizer, dnn_hidden_units, dnn_activation_fn, dnn_dropout, config, None,
+            batch_norm, linear_sparse_combiner), model_dir, config, None)
