@@ -5,6 +5,8 @@ from estimator_compat.canned import (  # noqa: F401
     DNNLinearCombinedClassifier, DNNLinearCombinedEstimator, DNNLinearCombinedRegressor,
     DNNRegressor, LinearClassifier, LinearEstimator, LinearRegressor, MultiClassHead,
     RegressionHead, add_metrics)
+from estimator_compat.canned import (  # noqa: F401
+    BaselineEstimator, LogisticRegressionHead, MultiHead, MultiLabelHead, PoissonRegressionHead)
 from estimator_compat.canned.parsing_utils import (  # noqa: F401
     classifier_parse_example_spec, regressor_parse_example_spec)
 from estimator_compat.estimator import Estimator

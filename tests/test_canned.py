@@ -104,8 +104,12 @@ def test_feature_column_kinds_and_checkpoint_names(tmp_path):
     size = fc.categorical_column_with_identity("size", 4)
     city = fc.categorical_column_with_hash_bucket("city", 10)
     weighted = fc.weighted_categorical_column(size, "w")
+    vocab_file = tmp_path / "colors.txt"
+    vocab_file.write_text("red\ngreen\nblue\n")
+    color_file = fc.categorical_column_with_vocabulary_file("color", str(vocab_file))
     columns = [fc.numeric_column("x"), fc.bucketized_column(fc.numeric_column("x"), [-1, 0, 1]),
                fc.indicator_column(color), fc.embedding_column(city, 3),
+               fc.embedding_column(color_file, 2),
                fc.indicator_column(fc.crossed_column([color, "size"], 20)),
                fc.indicator_column(weighted)]
     fn = lambda: tf.data.Dataset.from_tensor_slices((features, labels)).repeat().batch(16)  # noqa: E731
@@ -115,7 +119,9 @@ def test_feature_column_kinds_and_checkpoint_names(tmp_path):
     # the model variables tf.estimator 2.15 wrote for the same DNN/linear models
     assert {"dnn/hiddenlayer_0/kernel", "dnn/hiddenlayer_0/bias", "dnn/logits/kernel",
             "dnn/logits/bias",
-            "dnn/input_from_feature_columns/input_layer/city_embedding/embedding_weights"} <= names
+            "dnn/input_from_feature_columns/input_layer/city_embedding/embedding_weights",
+            "dnn/input_from_feature_columns/input_layer/color_embedding/embedding_weights"} <= names
+    assert len(list(est.predict(lambda: tf.data.Dataset.from_tensor_slices(features).batch(16)))) == n
     lin = ec.LinearClassifier([columns[0], city], config=config(tmp_path, "lin"))
     lin.train(fn, steps=20)
     assert {"linear/linear_model/x/weights", "linear/linear_model/city/weights",
@@ -177,3 +183,65 @@ def test_estimators_with_a_head(tmp_path):
     assert est.evaluate(fn)["average_loss"] < 0.5
     with pytest.raises(ValueError, match="n_classes must be > 2"):
         ec.MultiClassHead(2)
+
+
+def test_other_heads(tmp_path):
+    rng = np.random.RandomState(0)
+    feats = {k: X[:, "abcd".index(k)] for k in "abcd"}
+    counts = rng.poisson(X[:, 3] + 0.5).astype(np.float32)
+    multi_hot = np.stack([(Y == 0), (Y == 2), (X[:, 0] > 5.8)], axis=1).astype(np.float32)
+    share = (X[:, 3] / X[:, 3].max()).astype(np.float32)
+    cases = [(ec.PoissonRegressionHead(), counts), (ec.LogisticRegressionHead(), share),
+             (ec.MultiLabelHead(3), multi_hot)]
+    for i, (head, labels) in enumerate(cases):
+        fn = lambda rep=True: (lambda: (lambda d: d.repeat() if rep else d)(  # noqa: E731
+            tf.data.Dataset.from_tensor_slices((feats, labels))).batch(30))
+        est = ec.DNNEstimator(head, [8], COLS, config=config(tmp_path, f"h{i}"))
+        est.train(fn(), steps=150)
+        result = est.evaluate(fn(False))
+        assert np.isfinite(result["average_loss"]), result
+        pred = next(iter(est.predict(fn(False))))
+        assert ("predictions" in pred) or ("probabilities" in pred)
+    assert result["auc"] > 0.8  # the multi-label head learned
+    multi = ec.MultiHead([ec.MultiClassHead(3, name="species"),
+                          ec.RegressionHead(name="width")])
+    est = ec.DNNEstimator(multi, [8], COLS, config=config(tmp_path, "multi"))
+    both = lambda rep=True: (lambda: (lambda d: d.repeat() if rep else d)(  # noqa: E731
+        tf.data.Dataset.from_tensor_slices((feats, {"species": Y, "width": X[:, 3]}))).batch(30))
+    est.train(both(), steps=150)
+    result = est.evaluate(both(False))
+    assert {"accuracy/species", "average_loss/width"} <= set(result)
+    assert "species/probabilities" in next(iter(est.predict(both(False))))
+
+
+ALL = {
+    "LinearClassifier": lambda c: ec.LinearClassifier(COLS, config=c),
+    "LinearRegressor": lambda c: ec.LinearRegressor(COLS, config=c),
+    "DNNClassifier": lambda c: ec.DNNClassifier([4], COLS, config=c, batch_norm=True, dropout=0.1,
+                                                optimizer=lambda: tf.compat.v1.train.AdamOptimizer(0.01)),
+    "DNNRegressor": lambda c: ec.DNNRegressor([4], COLS, config=c),
+    "DNNLinearCombinedClassifier": lambda c: ec.DNNLinearCombinedClassifier(
+        linear_feature_columns=COLS, dnn_feature_columns=COLS, dnn_hidden_units=[4], config=c),
+    "DNNLinearCombinedRegressor": lambda c: ec.DNNLinearCombinedRegressor(
+        linear_feature_columns=COLS, dnn_feature_columns=COLS, dnn_hidden_units=[4], config=c),
+    "BaselineClassifier": lambda c: ec.BaselineClassifier(config=c),
+    "BaselineRegressor": lambda c: ec.BaselineRegressor(config=c),
+    "BaselineEstimator": lambda c: ec.BaselineEstimator(ec.RegressionHead(), config=c),
+    "LinearEstimator": lambda c: ec.LinearEstimator(ec.BinaryClassHead(), COLS, config=c),
+    "DNNLinearCombinedEstimator": lambda c: ec.DNNLinearCombinedEstimator(
+        ec.RegressionHead(), dnn_feature_columns=COLS, dnn_hidden_units=[4], config=c),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_every_canned_estimator_trains_evaluates_predicts_exports(name, tmp_path):
+    est = ALL[name](config(tmp_path, "m"))
+    labels = (Y == 1).astype(np.int64) if "Classifier" in name or name == "LinearEstimator" \
+        else X[:, 3] * 1.0
+    est.train(input_fn(labels), steps=5)
+    assert est.evaluate(input_fn(labels, repeat=False))["global_step"] == 5
+    assert len(list(est.predict(input_fn(labels, repeat=False)))) == 150
+    spec = tf.feature_column.make_parse_example_spec(COLS)
+    path = est.export_saved_model(str(tmp_path / "e"),
+                                  ec.export.build_parsing_serving_input_receiver_fn(spec))
+    assert "serving_default" in tf.saved_model.load(path.decode()).signatures

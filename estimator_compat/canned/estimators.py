@@ -289,3 +289,11 @@ class DNNLinearCombinedEstimator(_CombinedCanned):
             head, model_dir, linear_feature_columns, linear_optimizer, dnn_feature_columns,
             dnn_optimizer, dnn_hidden_units, dnn_activation_fn, dnn_dropout, config, None,
             batch_norm, linear_sparse_combiner), model_dir, config, None)
+
+
+class BaselineEstimator(_Canned):
+    """A learned bias per logit, with any head."""
+
+    def __init__(self, head, model_dir=None, optimizer="Ftrl", config=None):
+        super().__init__(head, _baseline_logits(head.logits_dimension), optimizer, 0.3,
+                         model_dir, config)

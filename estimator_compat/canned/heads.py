@@ -250,3 +250,139 @@ class RegressionHead(_Head):
         else:
             out[_SERVING] = out["predict"]
         return out
+
+
+class PoissonRegressionHead(RegressionHead):
+    """Regression of counts: predictions = exp(logits), log-Poisson loss."""
+
+    def __init__(self, label_dimension=1, weight_column=None,
+                 loss_reduction=SUM_OVER_BATCH_SIZE, compute_full_loss=True, name=None):
+        def loss_fn(labels, logits):
+            return tf.nn.log_poisson_loss(labels, logits, compute_full_loss=compute_full_loss)
+        super().__init__(label_dimension, weight_column, loss_reduction, loss_fn,
+                         inverse_link_fn=tf.exp, name=name)
+
+
+class LogisticRegressionHead(RegressionHead):
+    """Regression of values in [0, 1]: predictions = sigmoid(logits), sigmoid cross entropy."""
+
+    def __init__(self, weight_column=None, loss_reduction=SUM_OVER_BATCH_SIZE, name=None):
+        def loss_fn(labels, logits):
+            check = tf.debugging.assert_less_equal(labels, 1.0,
+                                                   message="Labels must be in range [0, 1]")
+            with tf.control_dependencies([check, tf.debugging.assert_non_negative(
+                    labels, message="Labels must be in range [0, 1]")]):
+                return tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
+        super().__init__(1, weight_column, loss_reduction, loss_fn, inverse_link_fn=tf.sigmoid,
+                         name=name)
+
+
+class MultiLabelHead(_ClassHead):
+    """Independent sigmoid per class; labels are multi-hot [batch, n_classes] (or class ids)."""
+
+    def __init__(self, n_classes, weight_column=None, thresholds=None, label_vocabulary=None,
+                 loss_reduction=SUM_OVER_BATCH_SIZE, loss_fn=None, classes_for_class_based_metrics=None,
+                 name=None):
+        if n_classes is None or n_classes < 2:
+            raise ValueError(f"n_classes must be > 1 for multi-label classification. Given: "
+                             f"{n_classes}")
+        super().__init__(n_classes, weight_column, label_vocabulary, loss_reduction, loss_fn,
+                         name)
+        self._thresholds = tuple(thresholds or (0.5,))
+
+    logits_dimension = property(lambda self: self._n_classes)
+
+    def predictions(self, logits, keys=None):
+        probabilities = tf.sigmoid(logits)
+        batch = tf.shape(logits)[0]
+        return {"logits": logits, "probabilities": probabilities,
+                "all_class_ids": tf.tile(tf.range(self._n_classes, dtype=tf.int32)[None, :],
+                                         [batch, 1]),
+                "all_classes": tf.tile(self._class_names()[None, :], [batch, 1])}
+
+    def _label_ids(self, labels):
+        labels = tf.convert_to_tensor(labels)
+        if labels.dtype == tf.string:
+            raise ValueError("MultiLabelHead takes multi-hot labels [batch, n_classes]; "
+                             "string labels are not supported by estimator_compat.")
+        return tf.cast(tf.reshape(labels, [-1, self._n_classes]), tf.float32)
+
+    def _unreduced_loss(self, features, logits, labels):
+        labels = self._label_ids(labels)
+        loss = tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=labels,
+                                                                      logits=logits), axis=-1)
+        return loss, self._weights(features, loss)
+
+    def _metrics(self, predictions, labels, unreduced, weights):
+        probabilities = predictions["probabilities"]
+        metrics = {"average_loss": v1.metrics.mean(unreduced, weights),
+                   "auc": v1.metrics.auc(labels, probabilities,
+                                         summation_method="careful_interpolation"),
+                   "auc_precision_recall": v1.metrics.auc(
+                       labels, probabilities, curve="PR",
+                       summation_method="careful_interpolation")}
+        for threshold in self._thresholds:
+            predicted = tf.cast(probabilities >= threshold, tf.float32)
+            metrics[f"accuracy/positive_threshold_{threshold:g}"] = v1.metrics.accuracy(
+                labels, predicted)
+        return metrics
+
+    def _export_outputs(self, predictions):
+        batch = tf.shape(predictions["probabilities"])[0]
+        classes = tf.tile(self._class_names()[None, :], [batch, 1])
+        classification = ClassificationOutput(scores=predictions["probabilities"],
+                                              classes=classes)
+        return {_SERVING: classification, "classification": classification,
+                "predict": PredictOutput(predictions)}
+
+
+class MultiHead:
+    """Several heads on one model: logits split (or a dict by head name), labels by head name,
+    the loss their weighted sum; predictions keyed (head name, key), metrics 'key/head name'."""
+
+    def __init__(self, heads, head_weights=None):
+        heads = list(heads)
+        if not heads:
+            raise ValueError("Must specify heads. Given: []")
+        if any(h.name is None for h in heads) or len({h.name for h in heads}) != len(heads):
+            raise ValueError("All heads of a MultiHead must have distinct names.")
+        if head_weights is not None and len(head_weights) != len(heads):
+            raise ValueError("heads and head_weights must have the same size.")
+        self._heads, self._weights = heads, list(head_weights or [1.0] * len(heads))
+
+    logits_dimension = property(lambda self: sum(h.logits_dimension for h in self._heads))
+    name = property(lambda self: "_".join(h.name for h in self._heads))
+
+    def _split(self, logits):
+        if isinstance(logits, dict):
+            return [logits[h.name] for h in self._heads]
+        return tf.split(logits, [h.logits_dimension for h in self._heads], axis=-1)
+
+    def create_estimator_spec(self, features, mode, logits, labels=None, optimizer=None,
+                              trainable_variables=None, train_op_fn=None, update_ops=None,
+                              regularization_losses=None):
+        specs = [h.create_estimator_spec(features, mode, part, labels=None if labels is None
+                                         else labels[h.name], train_op_fn=lambda loss: tf.no_op())
+                 for h, part in zip(self._heads, self._split(logits))]
+        predictions = {(h.name, k): v for h, s in zip(self._heads, specs)
+                       for k, v in s.predictions.items()}
+        if mode == ModeKeys.PREDICT:
+            export = {}
+            for i, (h, s) in enumerate(zip(self._heads, specs)):
+                for key, out in s.export_outputs.items():
+                    if i == 0 and key == _SERVING:
+                        export[_SERVING] = out
+                    export[h.name if key == _SERVING else f"{h.name}/{key}"] = out
+            flat = {f"{n}/{k}": v for (n, k), v in predictions.items()}
+            return EstimatorSpec(mode, predictions=flat, export_outputs=export)
+        loss = tf.add_n([w * s.loss for w, s in zip(self._weights, specs)])
+        if regularization_losses:
+            loss += tf.add_n(list(regularization_losses))
+        flat = {f"{n}/{k}": v for (n, k), v in predictions.items()}
+        if mode == ModeKeys.EVAL:
+            metrics = {f"{k}/{h.name}": v for h, s in zip(self._heads, specs)
+                       for k, v in s.eval_metric_ops.items()}
+            return EstimatorSpec(mode, predictions=flat, loss=loss, eval_metric_ops=metrics)
+        train_op = _Head._train_op(self._heads[0], loss, optimizer, trainable_variables,
+                                   train_op_fn, update_ops)
+        return EstimatorSpec(mode, predictions=flat, loss=loss, train_op=train_op)
