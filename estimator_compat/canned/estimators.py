@@ -229,9 +229,10 @@ def _combined(head, model_dir, linear_feature_columns, linear_optimizer, dnn_fea
         def train_op_fn(loss):
             trainable = v1.trainable_variables()
             ops = []
-            for prefix, optimizer, rate in (
-                    ("dnn/", dnn_optimizer, 0.05),
-                    ("linear/", linear_optimizer, min(0.2, 1 / math.sqrt(max(1, len(linear_columns)))))):
+            # tf.estimator's defaults for the combined model (lower than DNN's / Linear's own)
+            linear_rate = min(0.005, 1 / math.sqrt(max(1, len(linear_columns))))
+            for prefix, optimizer, rate in (("dnn/", dnn_optimizer, 0.001),
+                                            ("linear/", linear_optimizer, linear_rate)):
                 var_list = [v for v in trainable if v.name.startswith(prefix)]
                 if var_list:
                     ops.append(get_optimizer(optimizer, rate).minimize(loss, var_list=var_list))
