@@ -327,14 +327,6 @@ class MultiLabelHead(_ClassHead):
                 labels, predicted)
         return metrics
 
-    def _export_outputs(self, predictions):
-        batch = tf.shape(predictions["probabilities"])[0]
-        classes = tf.tile(self._class_names()[None, :], [batch, 1])
-        classification = ClassificationOutput(scores=predictions["probabilities"],
-                                              classes=classes)
-        return {_SERVING: classification, "classification": classification,
-                "predict": PredictOutput(predictions)}
-
 
 class MultiHead:
     """Several heads on one model: logits split (or a dict by head name), labels by head name,
