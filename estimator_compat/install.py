@@ -4,7 +4,8 @@ After `estimator_compat.install()` (idempotent), these names resolve here; nothi
 2.21 still provides with working behaviour is replaced:
 
 - `tf.estimator`, `tf.compat.v1.estimator`, `tf.compat.v2.estimator` (and their `export`,
-  `experimental`, `inputs` submodules); `import tensorflow.estimator`,
+  `experimental`, `inputs` submodules); `tf.compat.v1.estimator` (`compat_v1`) has
+  tf.compat.v1's canned classes (summed loss, TF1 signatures), the others the V2 ones; `import tensorflow.estimator`,
   `import tensorflow.compat.v1.estimator`, `import tensorflow_estimator`
   (`tensorflow_estimator.estimator`, `tensorflow_estimator.compat.v1.estimator`).
 - `tf.contrib` (also as `tf.compat.v1.contrib`, when it does not exist): `.estimator` (the
@@ -52,22 +53,26 @@ def install():
     import tensorflow as tf
 
     import estimator_compat as api
-    from estimator_compat import compat_layers, contrib_layers, experimental, export, inputs, tpu
+    from estimator_compat import (compat_layers, compat_v1, contrib_layers, experimental,
+                                  export, inputs, tpu)
     from estimator_compat.hooks.builtin import ProfilerHook
 
     if _INSTALLED:
         return api
-    for owner in ("tensorflow", "tensorflow.compat.v1", "tensorflow.compat.v2"):
-        set_attr(owner, "estimator", api, import_module=True)
+    by_owner = {"tensorflow": api, "tensorflow.compat.v1": compat_v1,
+                "tensorflow.compat.v2": api}
+    for owner, module in by_owner.items():
+        set_attr(owner, "estimator", module, import_module=True)
     compat_layers.use()  # after the imports above, which make new tf.compat.v1 wrappers
-    for prefix in ("tensorflow", "tensorflow.compat.v1", "tensorflow.compat.v2"):
-        sys.modules[prefix + ".estimator"] = api
+    for prefix, module in by_owner.items():
+        sys.modules[prefix + ".estimator"] = module
         for sub, module in (("export", export), ("experimental", experimental),
                             ("inputs", inputs), ("tpu", tpu)):
             sys.modules[f"{prefix}.estimator.{sub}"] = module
-    compat_v1 = _module("tensorflow_estimator.compat.v1", "tf.compat.v1 of tensorflow_estimator",
-                        estimator=api)
-    _module("tensorflow_estimator.compat", "compat of tensorflow_estimator", v1=compat_v1)
+    v1_namespace = _module("tensorflow_estimator.compat.v1",
+                           "tf.compat.v1 of tensorflow_estimator", estimator=compat_v1)
+    sys.modules["tensorflow_estimator.compat.v1.estimator"] = compat_v1
+    _module("tensorflow_estimator.compat", "compat of tensorflow_estimator", v1=v1_namespace)
     _module("tensorflow_estimator", "tensorflow_estimator, served by estimator_compat",
             estimator=api, compat=sys.modules["tensorflow_estimator.compat"],
             __version__="2.15.0+estimator_compat")

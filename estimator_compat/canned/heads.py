@@ -5,6 +5,7 @@ metrics inside the model_fn, so they run in estimator_compat's compiled steps.
 """
 import tensorflow as tf
 
+from estimator_compat.canned.optimizers import get_optimizer
 from estimator_compat.export.outputs import ClassificationOutput, PredictOutput, RegressionOutput
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.spec import EstimatorSpec
@@ -12,7 +13,13 @@ from estimator_compat.spec import EstimatorSpec
 v1 = tf.compat.v1
 SUM_OVER_BATCH_SIZE = "sum_over_batch_size"
 SUM = "sum"
-_REDUCTIONS = (SUM_OVER_BATCH_SIZE, SUM)
+# tf.compat.v1.losses.Reduction values, the loss_reduction of tf.compat.v1.estimator's classes
+V1_SUM = "weighted_sum"
+V1_SUM_OVER_BATCH_SIZE = "weighted_sum_over_batch_size"
+V1_MEAN = "weighted_mean"
+V1_SUM_BY_NONZERO_WEIGHTS = "weighted_sum_by_nonzero_weights"
+_REDUCTIONS = (SUM_OVER_BATCH_SIZE, SUM, "auto", V1_SUM, V1_SUM_OVER_BATCH_SIZE, V1_MEAN,
+               V1_SUM_BY_NONZERO_WEIGHTS)
 _SERVING = tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY
 
 
@@ -20,7 +27,7 @@ class _Head:
     def __init__(self, weight_column=None, loss_reduction=SUM_OVER_BATCH_SIZE, loss_fn=None,
                  name=None):
         if loss_reduction not in _REDUCTIONS:
-            raise ValueError(f"Invalid loss_reduction: {loss_reduction}. Supported: "
+            raise ValueError(f"Invalid loss_reduction: {loss_reduction}. Valid options: "
                              f"{_REDUCTIONS}")
         self._weight_column, self._loss_reduction = weight_column, loss_reduction
         self._loss_fn, self._name = loss_fn, name
@@ -38,9 +45,15 @@ class _Head:
         return tf.reshape(tf.cast(features[key], tf.float32), tf.shape(like))
 
     def _reduce(self, unreduced, weights):
+        weights = tf.broadcast_to(weights, tf.shape(unreduced))
         total = tf.reduce_sum(unreduced * weights)
-        if self._loss_reduction == SUM:
+        if self._loss_reduction in (SUM, V1_SUM):
             return total
+        if self._loss_reduction == V1_MEAN:
+            return tf.math.divide_no_nan(total, tf.reduce_sum(weights))
+        if self._loss_reduction == V1_SUM_BY_NONZERO_WEIGHTS:
+            return tf.math.divide_no_nan(total, tf.cast(tf.math.count_nonzero(weights),
+                                                        tf.float32))
         return total / tf.cast(tf.size(unreduced), tf.float32)
 
     def loss(self, labels, logits, features=None, mode=None, regularization_losses=None):
@@ -77,12 +90,14 @@ class _Head:
     def _train_op(self, loss, optimizer, trainable_variables, train_op_fn, update_ops):
         update_ops = list(update_ops or []) + v1.get_collection(v1.GraphKeys.UPDATE_OPS)
         with tf.control_dependencies(update_ops):
+            if train_op_fn is not None and optimizer is not None:
+                raise ValueError("train_op_fn and optimizer cannot both be set.")
             if train_op_fn is not None:
                 return train_op_fn(loss)
             if optimizer is None:
                 raise ValueError("train_op_fn and optimizer cannot both be None.")
-            return optimizer.minimize(loss, var_list=trainable_variables,
-                                      global_step=v1.train.get_global_step())
+            return get_optimizer(optimizer, None).minimize(
+                loss, var_list=trainable_variables, global_step=v1.train.get_global_step())
 
 
 class _ClassHead(_Head):

@@ -1,0 +1,70 @@
+"""What every canned estimator shares: argument checks, the feature check, and `_Canned`, an
+Estimator whose model_fn is logits from feature columns plus a head.
+
+Feature columns become tensors through TensorFlow's own graph-mode
+`tf.compat.v1.feature_column.input_layer` / `linear_model`, which run inside estimator_compat's
+compiled steps; model variables get tf.estimator 2.15's names. Optimizer slots are compat.v1's
+(`<var>/Adagrad`, as tf.estimator's compat.v1 canned estimators wrote them), not 2.15's Keras
+ones (`training/Adagrad/<var>/accumulator`).
+"""
+import tensorflow as tf
+
+from estimator_compat.canned import heads as heads_lib
+from estimator_compat.canned.optimizers import check_name, get_optimizer
+from estimator_compat.estimator import Estimator
+
+v1 = tf.compat.v1
+
+
+def classification_head(n_classes, weight_column, label_vocabulary, loss_reduction):
+    if n_classes is None or n_classes < 2:
+        raise ValueError(f"n_classes must be > 1: {n_classes}.")
+    if n_classes == 2:
+        return heads_lib.BinaryClassHead(weight_column, label_vocabulary=label_vocabulary,
+                                         loss_reduction=loss_reduction)
+    return heads_lib.MultiClassHead(n_classes, weight_column, label_vocabulary,
+                                    loss_reduction=loss_reduction)
+
+
+def check_columns(feature_columns, what="feature_columns"):
+    feature_columns = list(feature_columns or [])
+    if not feature_columns:
+        raise ValueError(f"{what} must be a non-empty list of tf.feature_column columns.")
+    return feature_columns
+
+
+def check_features(features, feature_columns):
+    if not isinstance(features, dict):
+        raise ValueError(f"features should be a dictionary of `Tensor`s. Given type: "
+                         f"{type(features).__name__}")
+    needed = set()
+    for column in feature_columns:
+        needed.update(getattr(column, "parse_example_spec", None) or {})
+    missing = sorted(k for k in needed if k not in features)
+    if missing:
+        raise ValueError(f"The features of input_fn lack {missing}, needed by the feature "
+                         f"columns; they have {sorted(features)}.")
+
+
+def regularization_losses():
+    return v1.get_collection(v1.GraphKeys.REGULARIZATION_LOSSES)
+
+
+class _Canned(Estimator):
+    """logits_fn(features, mode) -> logits, trained by one optimizer through the head."""
+
+    def __init__(self, head, logits_fn, optimizer, learning_rate, model_dir, config,
+                 warm_start_from=None, columns=()):
+        self._head = head
+        check_name(optimizer)
+
+        def model_fn(features, labels, mode, config):
+            if columns:
+                check_features(features, columns)
+            logits = logits_fn(features, mode)
+            opt = get_optimizer(optimizer, learning_rate) if mode == "train" else None
+            return head.create_estimator_spec(features, mode, logits, labels=labels,
+                                              optimizer=opt,
+                                              regularization_losses=regularization_losses())
+        super().__init__(model_fn, model_dir=model_dir, config=config,
+                         warm_start_from=warm_start_from)

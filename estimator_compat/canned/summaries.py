@@ -1,0 +1,28 @@
+"""The TensorBoard summaries tf.estimator's canned models wrote, under the same tags."""
+import tensorflow as tf
+
+v1 = tf.compat.v1
+
+
+def layer_summary(tag, value):
+    """`<tag>/fraction_of_zero_values` and the `<tag>/activation` histogram (DNN layers)."""
+    v1.summary.scalar(f"{tag}/fraction_of_zero_values", tf.math.zero_fraction(value))
+    v1.summary.histogram(f"{tag}/activation", value)
+
+
+def linear_summaries(scope):
+    """`bias` and `fraction_of_zero_weights` of the linear model's variables under `scope`."""
+    variables = v1.get_collection(v1.GraphKeys.GLOBAL_VARIABLES, scope=scope)
+    is_bias = [v.name.split(":")[0].endswith("/bias_weights") for v in variables]
+    bias = [v for v, b in zip(variables, is_bias) if b]
+    weights = [v for v, b in zip(variables, is_bias) if not b]
+    if bias:
+        if bias[0].shape[0] > 1:
+            v1.summary.histogram("bias", bias[0])
+        else:
+            v1.summary.scalar("bias", bias[0][0])
+    if weights:
+        sizes = [tf.cast(tf.size(w), tf.float32) for w in weights]
+        zeros = tf.add_n([tf.math.zero_fraction(w) * s for w, s in zip(weights, sizes)])
+        v1.summary.scalar("fraction_of_zero_weights",
+                          tf.math.divide_no_nan(zeros, tf.add_n(sizes)))

@@ -1,0 +1,129 @@
+"""tf.compat.v1.estimator's canned estimators: the TF1 classes' signatures and defaults.
+
+They differ from the V2 classes (tf.estimator.*) in what a legacy script sees: the loss is
+summed over the batch (`loss_reduction=tf.compat.v1.losses.Reduction.SUM`), a named DNN
+optimizer trains at 0.05, and `input_layer_partitioner` / `partitioner` are accepted (ignored:
+variables are partitioned only across parameter servers, which estimator_compat does not run).
+"""
+import tensorflow as tf
+
+from estimator_compat.canned import heads as heads_lib
+from estimator_compat.canned.base import _Canned, classification_head
+from estimator_compat.canned.baseline import LEARNING_RATE as BASELINE_RATE, baseline_logits
+from estimator_compat.canned.dnn import dnn_arguments
+from estimator_compat.canned.dnn_linear_combined import _Combined, combined_arguments
+from estimator_compat.canned.linear import linear_arguments
+
+SUM = heads_lib.V1_SUM
+DNN_LEARNING_RATE = 0.05
+relu = tf.nn.relu
+
+
+class DNNClassifier(_Canned):
+    def __init__(self, hidden_units, feature_columns, model_dir=None, n_classes=2,
+                 weight_column=None, label_vocabulary=None, optimizer="Adagrad",
+                 activation_fn=relu, dropout=None, input_layer_partitioner=None, config=None,
+                 warm_start_from=None, loss_reduction=SUM, batch_norm=False):
+        head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
+        super().__init__(**dnn_arguments(head, hidden_units, feature_columns, model_dir,
+                                         optimizer, activation_fn, dropout, config,
+                                         warm_start_from, batch_norm, DNN_LEARNING_RATE))
+
+
+class DNNRegressor(_Canned):
+    def __init__(self, hidden_units, feature_columns, model_dir=None, label_dimension=1,
+                 weight_column=None, optimizer="Adagrad", activation_fn=relu, dropout=None,
+                 input_layer_partitioner=None, config=None, warm_start_from=None,
+                 loss_reduction=SUM, batch_norm=False):
+        head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
+        super().__init__(**dnn_arguments(head, hidden_units, feature_columns, model_dir,
+                                         optimizer, activation_fn, dropout, config,
+                                         warm_start_from, batch_norm, DNN_LEARNING_RATE))
+
+
+class DNNEstimator(_Canned):
+    def __init__(self, head, hidden_units, feature_columns, model_dir=None, optimizer="Adagrad",
+                 activation_fn=relu, dropout=None, input_layer_partitioner=None, config=None,
+                 warm_start_from=None, batch_norm=False):
+        super().__init__(**dnn_arguments(head, hidden_units, feature_columns, model_dir,
+                                         optimizer, activation_fn, dropout, config,
+                                         warm_start_from, batch_norm, DNN_LEARNING_RATE))
+
+
+class LinearClassifier(_Canned):
+    def __init__(self, feature_columns, model_dir=None, n_classes=2, weight_column=None,
+                 label_vocabulary=None, optimizer="Ftrl", config=None, partitioner=None,
+                 warm_start_from=None, loss_reduction=SUM, sparse_combiner="sum"):
+        head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
+        super().__init__(**linear_arguments(head, feature_columns, model_dir, optimizer, config,
+                                            warm_start_from, sparse_combiner))
+
+
+class LinearRegressor(_Canned):
+    def __init__(self, feature_columns, model_dir=None, label_dimension=1, weight_column=None,
+                 optimizer="Ftrl", config=None, partitioner=None, warm_start_from=None,
+                 loss_reduction=SUM, sparse_combiner="sum"):
+        head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
+        super().__init__(**linear_arguments(head, feature_columns, model_dir, optimizer, config,
+                                            warm_start_from, sparse_combiner))
+
+
+class LinearEstimator(_Canned):
+    def __init__(self, head, feature_columns, model_dir=None, optimizer="Ftrl", config=None,
+                 partitioner=None, sparse_combiner="sum", warm_start_from=None):
+        super().__init__(**linear_arguments(head, feature_columns, model_dir, optimizer, config,
+                                            warm_start_from, sparse_combiner))
+
+
+class BaselineClassifier(_Canned):
+    def __init__(self, model_dir=None, n_classes=2, weight_column=None, label_vocabulary=None,
+                 optimizer="Ftrl", config=None, loss_reduction=SUM):
+        head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
+        super().__init__(head, baseline_logits(head.logits_dimension), optimizer,
+                         BASELINE_RATE, model_dir, config)
+
+
+class BaselineRegressor(_Canned):
+    def __init__(self, model_dir=None, label_dimension=1, weight_column=None, optimizer="Ftrl",
+                 config=None, loss_reduction=SUM):
+        head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
+        super().__init__(head, baseline_logits(head.logits_dimension), optimizer,
+                         BASELINE_RATE, model_dir, config)
+
+
+class BaselineEstimator(_Canned):
+    def __init__(self, head, model_dir=None, optimizer="Ftrl", config=None):
+        super().__init__(head, baseline_logits(head.logits_dimension), optimizer,
+                         BASELINE_RATE, model_dir, config)
+
+
+class DNNLinearCombinedClassifier(_Combined):
+    def __init__(self, model_dir=None, linear_feature_columns=None, linear_optimizer="Ftrl",
+                 dnn_feature_columns=None, dnn_optimizer="Adagrad", dnn_hidden_units=None,
+                 dnn_activation_fn=relu, dnn_dropout=None, n_classes=2, weight_column=None,
+                 label_vocabulary=None, input_layer_partitioner=None, config=None,
+                 warm_start_from=None, loss_reduction=SUM, batch_norm=False,
+                 linear_sparse_combiner="sum"):
+        head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
+        super().__init__(head, model_dir, config, warm_start_from,
+                         **combined_arguments(locals()))
+
+
+class DNNLinearCombinedRegressor(_Combined):
+    def __init__(self, model_dir=None, linear_feature_columns=None, linear_optimizer="Ftrl",
+                 dnn_feature_columns=None, dnn_optimizer="Adagrad", dnn_hidden_units=None,
+                 dnn_activation_fn=relu, dnn_dropout=None, label_dimension=1, weight_column=None,
+                 input_layer_partitioner=None, config=None, warm_start_from=None,
+                 loss_reduction=SUM, batch_norm=False, linear_sparse_combiner="sum"):
+        head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
+        super().__init__(head, model_dir, config, warm_start_from,
+                         **combined_arguments(locals()))
+
+
+class DNNLinearCombinedEstimator(_Combined):
+    def __init__(self, head, model_dir=None, linear_feature_columns=None,
+                 linear_optimizer="Ftrl", dnn_feature_columns=None, dnn_optimizer="Adagrad",
+                 dnn_hidden_units=None, dnn_activation_fn=relu, dnn_dropout=None,
+                 input_layer_partitioner=None, config=None, batch_norm=False,
+                 linear_sparse_combiner="sum"):
+        super().__init__(head, model_dir, config, None, **combined_arguments(locals()))
