@@ -41,6 +41,9 @@ B_BUCKETS = fc.bucketized_column(COLS[1], [2.8, 3.0, 3.3])
 CATEGORICAL = [COLS[2], COLS[3], fc.embedding_column(A_BUCKETS, 3),
                fc.indicator_column(fc.crossed_column([A_BUCKETS, B_BUCKETS], 16))]
 BINARY, REGRESSION = (Y == 1).astype(np.int64), X[:, 3] * 1.0
+MULTI_HOT = np.stack([Y == 0, Y == 2, X[:, 0] > 5.8], axis=1).astype(np.int64)
+COUNTS = np.round(X[:, 3] * 2).astype(np.float32)
+WEIGHTS = np.where(X[:, 0] > 5.5, 2.0, 1.0).astype(np.float32)
 
 CASES = {
     "dnn3": (lambda c: E.DNNClassifier([16, 8], COLS, n_classes=3, config=c), Y),
@@ -66,6 +69,20 @@ CASES = {
     "combined_reg": (lambda c: E.DNNLinearCombinedRegressor(
         linear_feature_columns=COLS[:2], dnn_feature_columns=COLS, dnn_hidden_units=[8],
         config=c), REGRESSION),
+    "linear_weighted": (lambda c: E.LinearClassifier(COLS, n_classes=3, weight_column="w",
+                                                     config=c), Y),
+    "head_binary_thresholds": (lambda c: E.DNNEstimator(
+        E.BinaryClassHead(thresholds=[0.3, 0.7]), [8], COLS, optimizer=LEGACY.Adagrad(0.05),
+        config=c), BINARY),
+    "head_multi_label": (lambda c: E.DNNEstimator(
+        E.MultiLabelHead(3, thresholds=[0.4], classes_for_class_based_metrics=[0, 2]), [8],
+        COLS, optimizer=LEGACY.Adagrad(0.05), config=c), MULTI_HOT),
+    "head_poisson": (lambda c: E.DNNEstimator(E.PoissonRegressionHead(), [8], COLS,
+                                              optimizer=LEGACY.Adagrad(0.05), config=c),
+                     COUNTS),
+    "head_multi": (lambda c: E.DNNEstimator(
+        E.MultiHead([E.MultiClassHead(3, name="species"), E.RegressionHead(name="width")]),
+        [8], COLS, optimizer=LEGACY.Adagrad(0.05), config=c), {"species": Y, "width": REGRESSION}),
     "v1_dnn3": (lambda c: EV1.DNNClassifier([16, 8], COLS, n_classes=3, config=c), Y),
     "v1_linear_reg": (lambda c: EV1.LinearRegressor(COLS[:3], config=c), REGRESSION),
     "v1_combined3": (lambda c: EV1.DNNLinearCombinedClassifier(
@@ -83,6 +100,7 @@ def input_fn(labels, repeat=True):
     Dataset ("GetNext() failed because the iterator has not been initialized")."""
     def fn():
         features = {k: X[:, i] for i, k in enumerate("abcd")}
+        features["w"] = WEIGHTS
         data = tf.data.Dataset.from_tensor_slices((features, labels))
         data = (data.repeat().shuffle(150, seed=0) if repeat else data).batch(32)
         return tf.compat.v1.data.make_one_shot_iterator(data).get_next()

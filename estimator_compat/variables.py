@@ -77,6 +77,7 @@ class VariableStore:
         """
         graph = tf.compat.v1.get_default_graph()
         graph._collections = {}  # FuncGraph shares the outer graph's (incl. the TF1 var store)
+        graph._estimator_compat_store = self  # for mark_unsaved()
         step = self.create_global_step()
         graph.add_to_collections([_GraphKeys.GLOBAL_VARIABLES, _GraphKeys.GLOBAL_STEP], step)
         if step_read is not None:
@@ -137,7 +138,17 @@ class VariableStore:
 
     def _create_outside_trace(self, kwargs, scope):
         """Creates the variable eagerly through the creators outside tf.function (a strategy's
-        included) but not tf.function's own, which would make it retrace the whole step."""
+        included) but not tf.function's own, which would make it retrace the whole step.
+
+        An initial value computed in the trace from constants (as Keras makes an optimizer's
+        `iterations` with `tf.cast(0, "int64")`) is taken as its constant value."""
+        initial = kwargs.get("initial_value")
+        if isinstance(initial, tf.Tensor) and hasattr(initial, "graph") \
+                and not tf.executing_eagerly():
+            value = tf.get_static_value(initial)
+            if value is not None:
+                kwargs["initial_value"] = value
+                kwargs["dtype"] = kwargs.get("dtype") or initial.dtype
         with tf.init_scope():
             graph = tf.compat.v1.get_default_graph()
             saved = graph._variable_creator_stack
@@ -161,6 +172,14 @@ class VariableStore:
             unique = f"{name}_{i}"
         used.add(unique)
         return unique
+
+
+def mark_unsaved(variables):
+    """Variables made in the current trace that checkpoints must not hold (e.g. a Keras
+    optimizer's, made in model_fn and converted to a compat.v1 one)."""
+    store = getattr(tf.compat.v1.get_default_graph(), "_estimator_compat_store", None)
+    if store is not None:
+        store.mark_local(variables)
 
 
 _REPLICA_SCOPE = re.compile(r"^replica_\d+(/|$)")

@@ -178,7 +178,8 @@ def test_other_heads(tmp_path):
     est.train(both(), steps=150)
     result = est.evaluate(both(False))
     assert {"accuracy/species", "average_loss/width"} <= set(result)
-    assert "species/probabilities" in next(iter(est.predict(both(False))))
+    # tf.estimator's MultiHead keys predictions by (head name, key)
+    assert ("species", "probabilities") in next(iter(est.predict(both(False))))
 
 
 ALL = {

@@ -39,14 +39,33 @@ TF215 = {
         "prediction/mean": 1.2048},
     "combined3": {"accuracy": 0.3333, "average_loss": 1.2119, "loss": 1.1772},
     "combined_binary": {"accuracy": 0.6667, "accuracy_baseline": 0.6667, "auc": 0.6241,
-        "auc_precision_recall": 0.4379, "average_loss": 0.63, "label/mean": 0.3333, "loss": 0.6169,
-        "precision": 0.0, "prediction/mean": 0.3509, "recall": 0.0},
+        "auc_precision_recall": 0.4379, "average_loss": 0.63, "label/mean": 0.3333,
+        "loss": 0.6169, "precision": 0.0, "prediction/mean": 0.3509, "recall": 0.0},
     "combined_reg": {"average_loss": 4.9442, "label/mean": 1.1993, "loss": 5.2386,
         "prediction/mean": -0.6778},
+    "linear_weighted": {"accuracy": 0.971, "average_loss": 0.3255, "loss": 0.534},
+    "head_binary_thresholds": {"accuracy": 0.6667, "accuracy/positive_threshold_0.3": 0.6667,
+        "accuracy/positive_threshold_0.7": 0.6667, "accuracy_baseline": 0.6667, "auc": 0.7001,
+        "auc_precision_recall": 0.4344, "average_loss": 0.4877, "label/mean": 0.3333,
+        "loss": 0.4933, "precision": 0.0, "precision/positive_threshold_0.3": 0.5,
+        "precision/positive_threshold_0.7": 0.0, "prediction/mean": 0.3062, "recall": 0.0,
+        "recall/positive_threshold_0.3": 1.0, "recall/positive_threshold_0.7": 0.0},
+    "head_multi_label": {"accuracy/positive_threshold_0.4": 0.9111, "auc": 0.9805,
+        "auc/class0": 1.0, "auc/class2": 0.9209, "auc_precision_recall": 0.9618,
+        "auc_precision_recall/class0": 1.0, "auc_precision_recall/class2": 0.8917,
+        "average_loss": 0.2112, "loss": 0.2117, "precision/positive_threshold_0.4": 0.8095,
+        "probability_mean/class0": 0.3415, "probability_mean/class2": 0.4887,
+        "recall/positive_threshold_0.4": 1.0},
+    "head_poisson": {"average_loss": 1.2511, "label/mean": 2.4067, "loss": 1.2757,
+        "prediction/mean": 2.3277},
+    "head_multi": {"accuracy/species": 0.9733, "average_loss/species": 0.3117,
+        "average_loss/width": 0.0469, "label/mean/width": 1.1993, "loss": 0.3666,
+        "loss/species": 0.3169, "loss/width": 0.0497, "prediction/mean/width": 1.1718},
     "v1_dnn3": {"accuracy": 0.9533, "average_loss": 0.1238, "loss": 3.7148},
     "v1_linear_reg": {"average_loss": 0.0428, "label/mean": 1.1993, "loss": 1.2832,
         "prediction/mean": 1.1212},
-    "v1_combined3": {"accuracy": 0.3333, "average_loss": 1.2799, "loss": 38.3958},}
+    "v1_combined3": {"accuracy": 0.3333, "average_loss": 1.2799, "loss": 38.3958},
+}
 
 
 def test_every_case_is_recorded():
@@ -57,5 +76,6 @@ def test_every_case_is_recorded():
 def test_metrics_match_tf_estimator_2_15(name):
     result = canned_fidelity.run_case(name, steps=200)
     assert result["global_step"] == 200
+    assert set(result) - {"global_step"} == set(TF215[name])  # the same metrics, no more
     for key, want in TF215[name].items():
         assert result[key] == pytest.approx(want, abs=2e-3, rel=1e-3), (key, result)

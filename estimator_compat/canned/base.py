@@ -7,10 +7,12 @@ compiled steps; model variables get tf.estimator 2.15's names. Optimizer slots a
 (`<var>/Adagrad`, as tf.estimator's compat.v1 canned estimators wrote them), not 2.15's Keras
 ones (`training/Adagrad/<var>/accumulator`).
 """
+import contextlib
+
 import tensorflow as tf
 
 from estimator_compat.canned import heads as heads_lib
-from estimator_compat.canned.optimizers import check_name, get_optimizer
+from estimator_compat.canned.optimizers import check_name, get_optimizer, with_slot_scope
 from estimator_compat.estimator import Estimator
 
 v1 = tf.compat.v1
@@ -51,10 +53,14 @@ def regularization_losses():
 
 
 class _Canned(Estimator):
-    """logits_fn(features, mode) -> logits, trained by one optimizer through the head."""
+    """logits_fn(features, mode) -> logits, trained by one optimizer through the head.
+
+    `v1_names` (scope, slot scope): tf.compat.v1.estimator's DNN / linear models called the
+    head inside their variable scope and named optimizer slots `<var>/<slot scope>/<Name>`.
+    """
 
     def __init__(self, head, logits_fn, optimizer, learning_rate, model_dir, config,
-                 warm_start_from=None, columns=()):
+                 warm_start_from=None, columns=(), v1_names=None):
         self._head = head
         check_name(optimizer)
 
@@ -63,8 +69,13 @@ class _Canned(Estimator):
                 check_features(features, columns)
             logits = logits_fn(features, mode)
             opt = get_optimizer(optimizer, learning_rate) if mode == "train" else None
-            return head.create_estimator_spec(features, mode, logits, labels=labels,
-                                              optimizer=opt,
-                                              regularization_losses=regularization_losses())
+            scope = contextlib.nullcontext()
+            if v1_names:
+                scope = v1.name_scope(v1_names[0] + "/")
+                opt = opt and with_slot_scope(opt, v1_names[1])
+            with scope:
+                return head.create_estimator_spec(
+                    features, mode, logits, labels=labels, optimizer=opt,
+                    regularization_losses=regularization_losses())
         super().__init__(model_fn, model_dir=model_dir, config=config,
                          warm_start_from=warm_start_from)

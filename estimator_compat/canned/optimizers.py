@@ -7,8 +7,12 @@ converted to the compat.v1 optimizer with the same update rule and hyperparamete
 learning-rate schedule is evaluated at `global_step`; clipnorm / clipvalue / global_clipnorm
 are applied to the gradients). compat.v1 optimizers are used as they are.
 """
+import copy
+
 import keras
 import tensorflow as tf
+
+from estimator_compat.variables import mark_unsaved
 
 v1 = tf.compat.v1
 _BY_NAME = {
@@ -101,6 +105,7 @@ def _learning_rate(optimizer):
 
 def from_keras(optimizer):
     """The compat.v1 optimizer that updates as the given Keras optimizer would."""
+    mark_unsaved(optimizer.variables)  # made in model_fn: not part of the model
     with tf.init_scope():  # reads the variables' values: eager, also inside the step's trace
         config = optimizer.get_config()
         rate = _learning_rate(optimizer)
@@ -119,6 +124,18 @@ def from_keras(optimizer):
     if any(v is not None for v in clips.values()):
         converted = _ClippedOptimizer(converted, **clips)
     return converted
+
+
+def with_slot_scope(optimizer, scope):
+    """A copy whose slots are named `<var>/<scope>/<Name>`: tf.compat.v1.estimator's DNN and
+    linear models partitioned their variables (one part), so their slots were `.../t_0/Adagrad`
+    and `.../part_0/Ftrl`; the same names let training continue from such a model_dir."""
+    clone = copy.copy(optimizer)
+    if isinstance(clone, _ClippedOptimizer):
+        clone._inner = with_slot_scope(clone._inner, scope)
+    else:
+        clone._name = f"{scope}/{clone._name}"
+    return clone
 
 
 def check_name(optimizer):

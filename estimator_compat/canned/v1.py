@@ -17,6 +17,15 @@ from estimator_compat.canned.linear import linear_arguments
 SUM = heads_lib.V1_SUM
 DNN_LEARNING_RATE = 0.05
 relu = tf.nn.relu
+DNN_NAMES, LINEAR_NAMES = ("dnn", "t_0"), ("linear", "part_0")  # see base._Canned
+
+
+def _dnn(*args):
+    return dict(dnn_arguments(*args, DNN_LEARNING_RATE), v1_names=DNN_NAMES)
+
+
+def _linear(*args):
+    return dict(linear_arguments(*args), v1_names=LINEAR_NAMES)
 
 
 class DNNClassifier(_Canned):
@@ -25,9 +34,8 @@ class DNNClassifier(_Canned):
                  activation_fn=relu, dropout=None, input_layer_partitioner=None, config=None,
                  warm_start_from=None, loss_reduction=SUM, batch_norm=False):
         head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
-        super().__init__(**dnn_arguments(head, hidden_units, feature_columns, model_dir,
-                                         optimizer, activation_fn, dropout, config,
-                                         warm_start_from, batch_norm, DNN_LEARNING_RATE))
+        super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
+                                activation_fn, dropout, config, warm_start_from, batch_norm))
 
 
 class DNNRegressor(_Canned):
@@ -36,18 +44,16 @@ class DNNRegressor(_Canned):
                  input_layer_partitioner=None, config=None, warm_start_from=None,
                  loss_reduction=SUM, batch_norm=False):
         head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
-        super().__init__(**dnn_arguments(head, hidden_units, feature_columns, model_dir,
-                                         optimizer, activation_fn, dropout, config,
-                                         warm_start_from, batch_norm, DNN_LEARNING_RATE))
+        super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
+                                activation_fn, dropout, config, warm_start_from, batch_norm))
 
 
 class DNNEstimator(_Canned):
     def __init__(self, head, hidden_units, feature_columns, model_dir=None, optimizer="Adagrad",
                  activation_fn=relu, dropout=None, input_layer_partitioner=None, config=None,
                  warm_start_from=None, batch_norm=False):
-        super().__init__(**dnn_arguments(head, hidden_units, feature_columns, model_dir,
-                                         optimizer, activation_fn, dropout, config,
-                                         warm_start_from, batch_norm, DNN_LEARNING_RATE))
+        super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
+                                activation_fn, dropout, config, warm_start_from, batch_norm))
 
 
 class LinearClassifier(_Canned):
@@ -55,8 +61,8 @@ class LinearClassifier(_Canned):
                  label_vocabulary=None, optimizer="Ftrl", config=None, partitioner=None,
                  warm_start_from=None, loss_reduction=SUM, sparse_combiner="sum"):
         head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
-        super().__init__(**linear_arguments(head, feature_columns, model_dir, optimizer, config,
-                                            warm_start_from, sparse_combiner))
+        super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
+                                   warm_start_from, sparse_combiner))
 
 
 class LinearRegressor(_Canned):
@@ -64,15 +70,15 @@ class LinearRegressor(_Canned):
                  optimizer="Ftrl", config=None, partitioner=None, warm_start_from=None,
                  loss_reduction=SUM, sparse_combiner="sum"):
         head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
-        super().__init__(**linear_arguments(head, feature_columns, model_dir, optimizer, config,
-                                            warm_start_from, sparse_combiner))
+        super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
+                                   warm_start_from, sparse_combiner))
 
 
 class LinearEstimator(_Canned):
     def __init__(self, head, feature_columns, model_dir=None, optimizer="Ftrl", config=None,
                  partitioner=None, sparse_combiner="sum", warm_start_from=None):
-        super().__init__(**linear_arguments(head, feature_columns, model_dir, optimizer, config,
-                                            warm_start_from, sparse_combiner))
+        super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
+                                   warm_start_from, sparse_combiner))
 
 
 class BaselineClassifier(_Canned):
