@@ -64,7 +64,11 @@ class CheckpointIO:
     """Saves and restores one Estimator's variables; keeps keep_checkpoint_max newest."""
 
     def __init__(self, model_dir, store, keep_checkpoint_max=5, keep_checkpoint_every_n_hours=10000,
-                 basename=CHECKPOINT_BASENAME):
+                 basename=CHECKPOINT_BASENAME, fill_missing=None):
+        """`fill_missing(names, reader, variables)` -> {name: value} may supply variables the
+        checkpoint lacks under their own names (e.g. optimizer slots saved by another
+        optimizer implementation)."""
+        self._fill_missing = fill_missing
         self._model_dir = model_dir
         self._basename = basename
         self._store = store
@@ -100,9 +104,21 @@ class CheckpointIO:
     def restore(self, path):
         """Restores every saveable variable from `path`; a clear error on any mismatch."""
         variables = self._store.saveable()
-        check_compatible(path, variables)
+        filled = {}
+        if self._fill_missing is not None:
+            in_ckpt = {n for n, _ in tf.train.list_variables(path)}
+            missing = sorted(n for n in variables if n not in in_ckpt)
+            if missing:
+                filled = self._fill_missing(missing, tf.train.load_checkpoint(path), variables)
+        check_compatible(path, {n: v for n, v in variables.items() if n not in filled})
         components = _components(variables)
-        self._saver_for(components).restore(None, path)
+        if filled:
+            read = {n: v for n, v in components.items() if n not in filled}
+            tf.compat.v1.train.Saver(var_list=read, sharded=False).restore(None, path)
+        else:
+            self._saver_for(components).restore(None, path)
+        for name, value in filled.items():
+            components[name].assign(value)
         for name, var in variables.items():
             if var is not components[name]:  # a mirrored variable: copy to every replica
                 var.assign(components[name].read_value())

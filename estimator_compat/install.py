@@ -17,6 +17,8 @@ After `estimator_compat.install()` (idempotent), these names resolve here; nothi
   supported.
 - `tf.compat.v1.layers.<fn>` (only the names that raise under Keras 3; see compat_layers).
 - `tf.compat.v1.train.ProfilerHook` (TensorFlow's cannot be built in eager mode).
+- `tf.keras.optimizers.legacy.{Adagrad, Adam, Ftrl, RMSprop, SGD, Optimizer}`, which Keras 3
+  keeps only to raise: Keras 3's optimizers of the same name (see keras_legacy).
 """
 import sys
 import types
@@ -54,7 +56,7 @@ def install():
 
     import estimator_compat as api
     from estimator_compat import (compat_layers, compat_v1, contrib_layers, experimental,
-                                  export, inputs, tpu)
+                                  export, inputs, keras_legacy, tpu)
     from estimator_compat.hooks.builtin import ProfilerHook
 
     if _INSTALLED:
@@ -64,6 +66,7 @@ def install():
     for owner, module in by_owner.items():
         set_attr(owner, "estimator", module, import_module=True)
     compat_layers.use()  # after the imports above, which make new tf.compat.v1 wrappers
+    keras_legacy.use()
     for prefix, module in by_owner.items():
         sys.modules[prefix + ".estimator"] = module
         for sub, module in (("export", export), ("experimental", experimental),

@@ -12,6 +12,7 @@ import contextlib
 import tensorflow as tf
 
 from estimator_compat.canned import heads as heads_lib
+from estimator_compat.canned.keras_slots import fill_from_keras_slots
 from estimator_compat.canned.optimizers import check_name, get_optimizer, with_slot_scope
 from estimator_compat.estimator import Estimator
 
@@ -58,6 +59,8 @@ class _Canned(Estimator):
     `v1_names` (scope, slot scope): tf.compat.v1.estimator's DNN / linear models called the
     head inside their variable scope and named optimizer slots `<var>/<slot scope>/<Name>`.
     """
+
+    _fill_missing_variables = staticmethod(fill_from_keras_slots)  # 2.15 V2 model_dirs
 
     def __init__(self, head, logits_fn, optimizer, learning_rate, model_dir, config,
                  warm_start_from=None, columns=(), v1_names=None):

@@ -8,6 +8,7 @@ from estimator_compat.canned import heads as heads_lib
 from estimator_compat.canned.base import check_features, classification_head, \
     regularization_losses
 from estimator_compat.canned.dnn import check_hidden_units, dnn_logits
+from estimator_compat.canned.keras_slots import fill_from_keras_slots
 from estimator_compat.canned.linear import check_sparse_combiner, linear_logits
 from estimator_compat.canned.optimizers import check_name, get_optimizer
 from estimator_compat.canned.summaries import layer_summary
@@ -84,6 +85,8 @@ def combined_arguments(local):
 
 
 class _Combined(Estimator):
+    _fill_missing_variables = staticmethod(fill_from_keras_slots)  # 2.15 V2 model_dirs
+
     def __init__(self, head, model_dir, config, warm_start_from, **arguments):
         self._head = head
         super().__init__(combined_model_fn(head, **arguments), model_dir=model_dir,

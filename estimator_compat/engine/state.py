@@ -20,9 +20,10 @@ class EngineState:
         self.store = VariableStore()
         with strategy.scope():
             self.global_step = self.store.create_global_step()
-        self.io = checkpoints.CheckpointIO(estimator.model_dir, self.store,
-                                           config.keep_checkpoint_max,
-                                           config.keep_checkpoint_every_n_hours)
+        self.io = checkpoints.CheckpointIO(
+            estimator.model_dir, self.store, config.keep_checkpoint_max,
+            config.keep_checkpoint_every_n_hours,
+            fill_missing=getattr(estimator, "_fill_missing_variables", None))
         self._steps = {}
 
     def step(self, mode):
