@@ -1,4 +1,8 @@
-"""`tf.estimator.experimental`: early stopping and in-training evaluation hooks."""
+"""`tf.estimator.experimental`: early stopping and in-training evaluation hooks, logit fns of
+the canned models, the supervised receiver."""
+from estimator_compat.canned.logit_fns import (  # noqa: F401
+    call_logit_fn, dnn_logit_fn_builder, linear_logit_fn_builder)
+from estimator_compat.export.receivers import build_raw_supervised_input_receiver_fn  # noqa
 from estimator_compat.hooks.early_stopping import (  # noqa: F401
     make_early_stopping_hook, read_eval_metrics, stop_if_higher_hook, stop_if_lower_hook,
     stop_if_no_decrease_hook, stop_if_no_increase_hook)

@@ -92,6 +92,12 @@ class VariableStore:
             global_state.set_global_attribute("object_name_uids", old_uids)
             self._state.used = None
 
+    def merge_call_scope(self):
+        """Enter (inside the strategy's scope) around running the replicas: a compat.v1
+        optimizer under MirroredStrategy creates its slots in a merge call, which runs on the
+        calling thread, outside the replica threads' trace_scope."""
+        return tf.variable_creator_scope(self._creator)
+
     @contextlib.contextmanager
     def _recording_init_from_checkpoint(self):
         """`init_from_checkpoint` in a trace would set initializers of variables that live

@@ -134,3 +134,24 @@ def test_canned_summaries_and_v1_loss_reduction(tmp_path):
     # tf.compat.v1.estimator sums the loss over each batch of 32 (V2: the batch mean)
     assert mean_loss["loss"] == pytest.approx(mean_loss["average_loss"], rel=1e-5)
     assert summed["loss"] == pytest.approx(32 * summed["average_loss"], rel=1e-5)
+
+
+def test_logit_fn_builders_in_a_custom_model_fn(tmp_path):
+    ec.install()
+    experimental = tf.compat.v1.estimator.experimental
+    head = ec.BinaryClassHead()
+    dnn = experimental.dnn_logit_fn_builder(1, [4], COLS, tf.nn.relu, None)
+    linear = experimental.linear_logit_fn_builder(1, COLS)
+
+    def model_fn(features, labels, mode, config):
+        logits = (experimental.call_logit_fn(dnn, features, mode, None, config)
+                  + linear(features))
+        return head.create_estimator_spec(features, mode, logits, labels,
+                                          optimizer=v1.train.AdagradOptimizer(0.1))
+    est = ec.Estimator(model_fn, str(tmp_path))
+    est.train(input_fn(), steps=40)
+    assert est.evaluate(input_fn(False))["accuracy"] > 0.8
+    assert {"dnn/hiddenlayer_0/kernel", "linear/linear_model/a/weights"} <= set(
+        est.get_variable_names())
+    with pytest.raises(ValueError, match="should return a Tensor or a dictionary"):
+        experimental.call_logit_fn(lambda features: [1], {}, "train", None, None)

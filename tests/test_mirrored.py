@@ -41,6 +41,23 @@ SCRIPT = textwrap.dedent("""
     out["single_eval"] = {k: float(v) for k, v in single.evaluate(linear_input_fn(batch=64, repeat=False)).items()}
     out["n_predictions"] = len(list(est.predict(linear_input_fn(batch=64, repeat=False))))
     out["w"] = est.get_variable_value("linear/w").ravel().tolist()
+
+    # canned estimators, compat.v1 optimizers with slots (made in a merge call): the same
+    # training as on one device (the mean loss is divided by the replicas, as tf.estimator did)
+    cols = [tf.feature_column.numeric_column("x", shape=(3,))]
+    labels = lambda: tf.data.Dataset.from_tensor_slices(  # noqa: E731
+        ({"x": linear_data()[0]}, (linear_data()[1][:, 0] > 0.3).astype(np.int64))).batch(32)
+    for name, make in [("dnn_adagrad", lambda c: ec.DNNClassifier([4], cols, config=c,
+                                                                  optimizer="Adagrad")),
+                       ("linear_sgd", lambda c: ec.LinearClassifier(cols, optimizer="SGD",
+                                                                    config=c))]:
+        for where, strat in (("mirrored", strategy), ("single", None)):
+            c = ec.RunConfig(model_dir=sys.argv[1] + "/" + name + where, tf_random_seed=0,
+                             train_distribute=strat, eval_distribute=strat)
+            canned = make(c)
+            canned.train(lambda: labels().repeat(), steps=30)
+            out[name + "_" + where] = {k: float(v) for k, v in canned.evaluate(labels).items()}
+        out[name + "_slots"] = [n for n in canned.get_variable_names() if "Adagrad" in n]
     print("RESULT" + json.dumps(out))
 """).replace("ROOT", repr(ROOT))
 
@@ -57,3 +74,7 @@ def test_mirrored_strategy_on_two_cpu_devices(tmp_path):
         assert abs(out["eval"][key] - out["single_eval"][key]) < 1e-5, (key, out)
     assert out["n_predictions"] == 256
     assert abs(out["w"][0] - 1.0) < 0.15 and abs(out["w"][1] + 2.0) < 0.15
+    for name in ("dnn_adagrad", "linear_sgd"):
+        for key in ("loss", "accuracy", "auc"):
+            assert abs(out[name + "_mirrored"][key] - out[name + "_single"][key]) < 2e-4, out
+    assert "dnn/logits/kernel/Adagrad" in out["dnn_adagrad_slots"]

@@ -92,7 +92,14 @@ class ModeStep:
 
         def step(iterator):
             element = next(iterator)
-            out = strategy.run(body, args=(element,))
+            # strategy.run, with the store's creator above the strategy's: a compat.v1
+            # optimizer makes its slots in a merge call (on this thread), which must get
+            # the store's mirrored variables, not per-device components of new ones. As in
+            # tf.estimator, compat.v1 optimizers divide a mean loss by the number of replicas
+            # (their gradients are summed over replicas: the sum is then the global mean's).
+            with strategy.scope(), self._store.merge_call_scope(), \
+                    strategy._scale_loss_for_estimator_enabled():
+                out = strategy.extended._call_for_each_replica(body, (element,), {})
             return self._merge_replicas(out)
 
         one = tf.function(step, autograph=False)
