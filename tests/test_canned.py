@@ -8,6 +8,7 @@ import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
+from estimator_compat import compat_v1
 
 sklearn = pytest.importorskip("sklearn.datasets")
 X, Y = sklearn.load_iris(return_X_y=True)
@@ -198,6 +199,13 @@ ALL = {
     "LinearEstimator": lambda c: ec.LinearEstimator(ec.BinaryClassHead(), COLS, config=c),
     "DNNLinearCombinedEstimator": lambda c: ec.DNNLinearCombinedEstimator(
         ec.RegressionHead(), dnn_feature_columns=COLS, dnn_hidden_units=[4], config=c),
+    # tf.compat.v1.estimator's classes (TF1 signatures, summed loss)
+    "v1.DNNClassifier": lambda c: compat_v1.DNNClassifier([4], COLS, config=c,
+                                                          input_layer_partitioner=None),
+    "v1.LinearRegressor": lambda c: compat_v1.LinearRegressor(COLS, config=c, partitioner=None),
+    "v1.BaselineClassifier": lambda c: compat_v1.BaselineClassifier(config=c),
+    "v1.DNNLinearCombinedRegressor": lambda c: compat_v1.DNNLinearCombinedRegressor(
+        linear_feature_columns=COLS, dnn_feature_columns=COLS, dnn_hidden_units=[4], config=c),
 }
 
 
