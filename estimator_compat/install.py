@@ -4,10 +4,11 @@ After `estimator_compat.install()` (idempotent), these names resolve here; nothi
 2.21 still provides with working behaviour is replaced:
 
 - `tf.estimator`, `tf.compat.v1.estimator`, `tf.compat.v2.estimator` (and their `export`,
-  `experimental`, `inputs` submodules); `tf.compat.v1.estimator` (`compat_v1`) has
-  tf.compat.v1's canned classes (summed loss, TF1 signatures), the others the V2 ones; `import tensorflow.estimator`,
+  `experimental`, `inputs` submodules); `import tensorflow.estimator`,
   `import tensorflow.compat.v1.estimator`, `import tensorflow_estimator`
-  (`tensorflow_estimator.estimator`, `tensorflow_estimator.compat.v1.estimator`).
+  (`tensorflow_estimator.estimator`, `tensorflow_estimator.compat.v1.estimator`). The
+  compat.v1 ones (`compat_v1`) have tf.compat.v1's canned classes (summed loss, TF1
+  signatures), the others the V2 ones.
 - `tf.contrib` (also as `tf.compat.v1.contrib`, when it does not exist): `.estimator` (the
   early-stopping hooks), `.learn` (`learn_runner`, `Experiment`, `RunConfig`; also
   `tensorflow.contrib.learn.python.learn.learn_runner`), `.training.HParams`, `.tpu`
@@ -69,9 +70,9 @@ def install():
     keras_legacy.use()
     for prefix, module in by_owner.items():
         sys.modules[prefix + ".estimator"] = module
-        for sub, module in (("export", export), ("experimental", experimental),
-                            ("inputs", inputs), ("tpu", tpu)):
-            sys.modules[f"{prefix}.estimator.{sub}"] = module
+        for sub, sub_module in (("export", export), ("experimental", experimental),
+                                ("inputs", inputs), ("tpu", tpu)):
+            sys.modules[f"{prefix}.estimator.{sub}"] = sub_module
     v1_namespace = _module("tensorflow_estimator.compat.v1",
                            "tf.compat.v1 of tensorflow_estimator", estimator=compat_v1)
     sys.modules["tensorflow_estimator.compat.v1.estimator"] = compat_v1

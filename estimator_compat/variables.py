@@ -28,6 +28,7 @@ class VariableStore:
         self._vars = {}
         self._collections = {}
         self._local = set()
+        self._unsaved = set()  # neither saved nor reset (see mark_unsaved)
         self._state = threading.local()
         self.init_from_checkpoint_calls = []  # (ckpt, assignment_map) asked for in model_fn
 
@@ -42,19 +43,22 @@ class VariableStore:
 
     def saveable(self):
         """{name: variable} of what a checkpoint holds: global, non-metric variables."""
-        return {n: v for n, v in self._vars.items() if not self._is_local(n)}
+        return {n: v for n, v in self._vars.items()
+                if not self._is_local(n) and n not in self._unsaved}
 
     def local(self):
         """Metric and local variables: reset at the start of each evaluation, never saved."""
         return [v for n, v in self._vars.items() if self._is_local(n)]
 
-    def mark_local(self, variables):
+    def _names_of(self, variables):
         by_id = {id(v): n for n, v in self._vars.items()}
         for v in variables:
             v = getattr(v, "value", v) if not isinstance(v, tf.Variable) else v
-            name = by_id.get(id(v))
-            if name is not None:
-                self._local.add(name)
+            if id(v) in by_id:
+                yield by_id[id(v)]
+
+    def mark_local(self, variables):
+        self._local.update(self._names_of(variables))
 
     def create_global_step(self):
         """The int64 `global_step` every Estimator has, created before any trace."""
@@ -185,7 +189,7 @@ def mark_unsaved(variables):
     optimizer's, made in model_fn and converted to a compat.v1 one)."""
     store = getattr(tf.compat.v1.get_default_graph(), "_estimator_compat_store", None)
     if store is not None:
-        store.mark_local(variables)
+        store._unsaved.update(store._names_of(variables))
 
 
 _REPLICA_SCOPE = re.compile(r"^replica_\d+(/|$)")

@@ -6,6 +6,9 @@ predictions are keyed by (head name, key) tuples; metrics by `<key>/<head name>`
 head's `loss/<head name>`; export outputs by head name (the first head's serves by default),
 `<head name>/<output>`, and `predict` with every prediction as `<head name>/<key>`.
 """
+import types
+
+import keras
 import tensorflow as tf
 
 from estimator_compat.canned.heads import metric_table
@@ -78,15 +81,14 @@ class MultiHead(Head):
             out.update(h.metrics())
         out.update(metric_table.make_keras(self._loss_rows()))
         if regularization_losses:
-            out["regularization_loss"] = metric_table.make_keras([metric_table.Row(
-                "regularization_loss", "mean", None, None)])["regularization_loss"]
+            out["regularization_loss"] = keras.metrics.Mean(name="regularization_loss")
         return out
 
     def update_metrics(self, eval_metrics, features, logits, labels,
                        regularization_losses=None, mode=None):
         for h, part, lab in zip(self._heads, self._split(logits), self._head_labels(labels)):
             h.update_metrics(eval_metrics, features, part, lab)
-        ctx = type("Ctx", (), {"losses": self._losses(features, logits, labels)})
+        ctx = types.SimpleNamespace(losses=self._losses(features, logits, labels))
         metric_table.update_keras(self._loss_rows(), eval_metrics, ctx)
         if regularization_losses:
             eval_metrics["regularization_loss"].update_state(
