@@ -74,7 +74,7 @@ def test_feature_column_kinds_and_checkpoint_names(tmp_path):
     columns = [fc.numeric_column("x"), fc.bucketized_column(fc.numeric_column("x"), [-1, 0, 1]),
                fc.indicator_column(color), fc.embedding_column(city, 3),
                fc.embedding_column(color_file, 2),
-               fc.indicator_column(fc.crossed_column([color, "size"], 20)),
+               fc.indicator_column(fc.crossed_column([color, size], 20)),
                fc.indicator_column(weighted)]
     fn = lambda: tf.data.Dataset.from_tensor_slices((features, labels)).repeat().batch(16)  # noqa: E731
     est = ec.DNNClassifier([8], columns, config=config(tmp_path, "dnn"))
@@ -85,7 +85,26 @@ def test_feature_column_kinds_and_checkpoint_names(tmp_path):
             "dnn/logits/bias",
             "dnn/input_from_feature_columns/input_layer/city_embedding/embedding_weights",
             "dnn/input_from_feature_columns/input_layer/color_embedding/embedding_weights"} <= names
-    assert len(list(est.predict(lambda: tf.data.Dataset.from_tensor_slices(features).batch(16)))) == n
+    predict_fn = lambda: tf.data.Dataset.from_tensor_slices(features).batch(16)  # noqa: E731
+    predictions = [p["probabilities"] for p in est.predict(predict_fn)]
+    assert len(predictions) == n
+    # the export carries the vocabulary file (an asset): it serves after the file is gone
+    spec = tf.feature_column.make_parse_example_spec(columns)
+    exported = est.export_saved_model(str(tmp_path / "export"),
+                                      ec.export.build_parsing_serving_input_receiver_fn(spec))
+    vocab_file.unlink()
+    examples = [tf.train.Example(features=tf.train.Features(feature={
+        "x": tf.train.Feature(float_list=tf.train.FloatList(value=[features["x"][i]])),
+        "color": tf.train.Feature(bytes_list=tf.train.BytesList(
+            value=[features["color"][i].encode()])),
+        "size": tf.train.Feature(int64_list=tf.train.Int64List(value=[features["size"][i]])),
+        "city": tf.train.Feature(bytes_list=tf.train.BytesList(
+            value=[features["city"][i].encode()])),
+        "w": tf.train.Feature(float_list=tf.train.FloatList(value=[features["w"][i]])),
+    })).SerializeToString() for i in range(4)]
+    served = tf.saved_model.load(exported.decode()).signatures["predict"](
+        examples=tf.constant(examples))["probabilities"].numpy()
+    np.testing.assert_allclose(served, np.stack(predictions[:4]), atol=1e-5)
     lin = ec.LinearClassifier([columns[0], city], config=config(tmp_path, "lin"))
     lin.train(fn, steps=20)
     assert {"linear/linear_model/x/weights", "linear/linear_model/city/weights",
@@ -221,3 +240,44 @@ def test_every_canned_estimator_trains_evaluates_predicts_exports(name, tmp_path
     path = est.export_saved_model(str(tmp_path / "e"),
                                   ec.export.build_parsing_serving_input_receiver_fn(spec))
     assert "serving_default" in tf.saved_model.load(path.decode()).signatures
+
+
+def test_tfrecords_with_varlen_tags_export_and_serve(tmp_path):
+    """The classic TF1 flow: TFRecords parsed with the columns' parse spec (a VarLen string
+    feature), a vocabulary column (a lookup table), export, and serving tf.Examples."""
+    rng = np.random.RandomState(0)
+    words = ["red", "green", "blue", "big", "small"]
+    path = str(tmp_path / "train.tfrecord")
+    with tf.io.TFRecordWriter(path) as writer:
+        for _ in range(160):
+            tags = list(rng.choice(words, rng.randint(0, 4)))
+            x = float(rng.normal())
+            feature = {"tags": tf.train.Feature(bytes_list=tf.train.BytesList(
+                           value=[t.encode() for t in tags])),
+                       "x": tf.train.Feature(float_list=tf.train.FloatList(value=[x])),
+                       "label": tf.train.Feature(int64_list=tf.train.Int64List(
+                           value=[int("red" in tags or x > 1)]))}
+            writer.write(tf.train.Example(features=tf.train.Features(
+                feature=feature)).SerializeToString())
+    fc = tf.feature_column
+    tags = fc.categorical_column_with_vocabulary_list("tags", words)
+    columns = [fc.numeric_column("x"), fc.embedding_column(tags, 3)]
+    spec = ec.classifier_parse_example_spec(columns, label_key="label")
+
+    def records(repeat=True):
+        data = tf.data.TFRecordDataset(path).batch(32).map(lambda s: tf.io.parse_example(s, spec))
+        data = data.map(lambda f: (f, f.pop("label")))
+        return data.repeat() if repeat else data
+    est = ec.DNNLinearCombinedClassifier(str(tmp_path / "m"), linear_feature_columns=[tags],
+                                         dnn_feature_columns=columns, dnn_hidden_units=[8],
+                                         dnn_optimizer="Adam")
+    est.train(records, steps=150)
+    assert est.evaluate(lambda: records(False))["accuracy"] > 0.8
+    want = [p["probabilities"] for p in est.predict(lambda: records(False))][:5]
+    path_out = est.export_saved_model(str(tmp_path / "export"),
+                                      ec.export.build_parsing_serving_input_receiver_fn(
+                                          fc.make_parse_example_spec(columns)))
+    serve = tf.saved_model.load(path_out.decode()).signatures["predict"]
+    examples = [r.numpy() for r in tf.data.TFRecordDataset(path).take(5)]
+    got = serve(examples=tf.constant(examples))["probabilities"].numpy()
+    np.testing.assert_allclose(got, np.stack(want), atol=1e-5)

@@ -65,7 +65,10 @@ def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
         with tf.compat.v1.Session(graph=graph) as sess:
             saver.restore(sess, checkpoint)
             sess.run(init)
-            kwargs = dict(signature_def_map=signature_defs, main_op=init, saver=saver)
+            # vocabulary files of lookup tables are copied into assets/, as tf.estimator did
+            assets = graph.get_collection(tf.compat.v1.GraphKeys.ASSET_FILEPATHS)
+            kwargs = dict(signature_def_map=signature_defs, main_op=init, saver=saver,
+                          assets_collection=assets or None)
             if first:
                 builder.add_meta_graph_and_variables(sess, _TAGS[mode], **kwargs)
             else:

@@ -3,7 +3,9 @@
 The receiver fn and model_fn are traced together by `tf.compat.v1.wrap_function` (so TF1
 placeholders work), through the Estimator's variable store (so variables have their training
 names and take the checkpoint's values); one function per signature is pruned out, from the
-receiver tensors to the export outputs, and saved with `tf.saved_model.save`. Signature method
+receiver tensors to the export outputs, and saved with `tf.saved_model.save`. A model with
+lookup tables (vocabulary / hashed feature columns) is written as a TF1 SavedModel instead
+(export/all_modes.py), as tf.estimator did. Signature method
 names (classify / regress / predict) are then set as tf.estimator wrote them, so TF Serving's
 Classify and Regress APIs and `tf.compat.v1.saved_model.loader.load` work as before.
 """
@@ -38,7 +40,15 @@ def export_saved_model(estimator, export_dir_base, serving_input_receiver_fn, as
                          f"ServingInputReceiver), given: {serving_input_receiver_fn!r}")
     path = checkpoint_to_export(estimator, export_dir_base, checkpoint_path)
     state = estimator._state(None)
-    wrapped, receiver, signatures = _trace(estimator, state, serving_input_receiver_fn)
+    wrapped, tables, signatures = _trace(estimator, state, serving_input_receiver_fn)
+    if tables:
+        # lookup tables (vocabulary feature columns) are TF1 graph resources here, which a
+        # TF2 SavedModel cannot track: write the TF1 SavedModel tf.estimator wrote, with
+        # tables_initializer as its main op
+        from estimator_compat.export import all_modes
+        return all_modes.export_all_saved_models(
+            estimator, export_dir_base, {ModeKeys.PREDICT: serving_input_receiver_fn},
+            assets_extra=assets_extra, as_text=as_text, checkpoint_path=path)
     state.io.restore(path)
 
     module = tf.Module()
@@ -99,11 +109,13 @@ def _trace(estimator, state, serving_input_receiver_fn):
                                  estimator.config)
         holder["receiver"] = receiver
         holder["signatures"] = _signatures(receiver, spec)  # needs graph mode: here
+        holder["tables"] = bool(tf.compat.v1.get_collection(
+            tf.compat.v1.GraphKeys.TABLE_INITIALIZERS))
         return []
 
     with state.strategy.scope():
         wrapped = tf.compat.v1.wrap_function(build, [])
-    return wrapped, holder["receiver"], holder["signatures"]
+    return wrapped, holder["tables"], holder["signatures"]
 
 
 def _export_outputs(spec):
