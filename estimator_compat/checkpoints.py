@@ -104,13 +104,12 @@ class CheckpointIO:
     def restore(self, path):
         """Restores every saveable variable from `path`; a clear error on any mismatch."""
         variables = self._store.saveable()
+        in_ckpt = dict(tf.train.list_variables(path))
         filled = {}
-        if self._fill_missing is not None:
-            in_ckpt = {n for n, _ in tf.train.list_variables(path)}
-            missing = sorted(n for n in variables if n not in in_ckpt)
-            if missing:
-                filled = self._fill_missing(missing, tf.train.load_checkpoint(path), variables)
-        check_compatible(path, {n: v for n, v in variables.items() if n not in filled})
+        missing = sorted(n for n in variables if n not in in_ckpt)
+        if missing and self._fill_missing is not None:
+            filled = self._fill_missing(missing, tf.train.load_checkpoint(path), variables)
+        check_compatible(path, {n: v for n, v in variables.items() if n not in filled}, in_ckpt)
         components = _components(variables)
         if filled:
             read = {n: v for n, v in components.items() if n not in filled}
@@ -131,9 +130,11 @@ def _components(variables):
             for name, var in variables.items()}
 
 
-def check_compatible(path, variables):
-    """Raises CheckpointMismatchError naming missing, unexpected and mis-shaped variables."""
-    in_ckpt = dict(tf.train.list_variables(path))
+def check_compatible(path, variables, in_ckpt=None):
+    """Raises CheckpointMismatchError naming missing, unexpected and mis-shaped variables.
+    `in_ckpt`: {name: shape} of the checkpoint, when the caller has read it already."""
+    if in_ckpt is None:
+        in_ckpt = dict(tf.train.list_variables(path))
     missing = sorted(n for n in variables if n not in in_ckpt)
     shapes = sorted(f"{n}: checkpoint {in_ckpt[n]} vs model {variables[n].shape.as_list()}"
                     for n, v in variables.items()

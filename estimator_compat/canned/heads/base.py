@@ -93,7 +93,10 @@ class Head:
 
     def _unreduced_loss(self, features, logits, labels):
         """(per-example loss, weights of the same shape)."""
-        loss = self._per_example_loss(self._label_ids(labels), logits, features)
+        return self._loss_and_weights(features, logits, self._label_ids(labels))
+
+    def _loss_and_weights(self, features, logits, label_ids):
+        loss = self._per_example_loss(label_ids, logits, features)
         return loss, self._weights(features, loss)
 
     def loss(self, labels, logits, features=None, mode=None, regularization_losses=None):
@@ -118,14 +121,16 @@ class Head:
             raise ValueError(f"keys {unknown} are not among the predictions: {sorted(out)}")
         return {k: out[k] for k in keys}
 
-    def _context(self, features, logits, labels, regularization_losses):
-        predictions = self._predictions(logits)
-        unreduced, weights = self._unreduced_loss(features, logits, labels)
+    def _context(self, features, logits, labels, regularization_losses, predictions=None):
+        """What the metric rows read; labels are converted (and checked) once."""
+        label_ids = self._label_ids(labels)
+        unreduced, weights = self._loss_and_weights(features, logits, label_ids)
         regularization = tf.add_n(list(regularization_losses)) if regularization_losses \
             else None
         return types.SimpleNamespace(
-            predictions=predictions, labels=self._label_ids(labels), unreduced=unreduced,
-            weights=weights, regularization=regularization)
+            predictions=self._predictions(logits) if predictions is None else predictions,
+            labels=label_ids, unreduced=unreduced, weights=weights,
+            regularization=regularization)
 
     def _rows(self, with_regularization):
         rows = [metric_table.Row(self._summary_key(k), kind, t, fn)
@@ -159,7 +164,7 @@ class Head:
             if labels is None:
                 raise ValueError(f"labels must not be None in mode {mode!r}: input_fn must "
                                  "return (features, labels).")
-            ctx = self._context(features, logits, labels, regularization_losses)
+            ctx = self._context(features, logits, labels, regularization_losses, predictions)
             loss = self._regularized(self._reduce(ctx.unreduced, ctx.weights),
                                      regularization_losses)
             if mode == ModeKeys.EVAL:
