@@ -16,7 +16,7 @@ from estimator_compat.export.outputs import (  # noqa: F401
 from estimator_compat.hooks import (  # noqa: F401
     CheckpointSaverListener, NanLossDuringTrainingError, SecondOrStepTimer, SessionRunArgs,
     SessionRunContext, SessionRunHook, SessionRunValues)
-from estimator_compat.install import install
+from estimator_compat.legacy import install
 from estimator_compat.hooks.builtin import (  # noqa: F401
     CheckpointSaverHook, FeedFnHook, FinalOpsHook, GlobalStepWaiterHook, LoggingTensorHook,
     NanTensorHook, ProfilerHook, StepCounterHook, StopAtStepHook, SummarySaverHook)

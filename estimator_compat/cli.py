@@ -1,6 +1,9 @@
 """`estimator-compat` command: run legacy scripts, inspect a model_dir.
 
-    estimator-compat run SCRIPT.py [ARGS...]         run a tf.estimator script, install()ed
+    estimator-compat run [--tf1|--tf2] SCRIPT.py [ARGS...]
+        run a TF 1.x program as TensorFlow 1.15 did (its `import tensorflow` gets TF 1.x's API),
+        or a TF 2.x estimator program as TensorFlow 2.15 did; which one is detected from the
+        names the script uses, and said in one line on stderr
     estimator-compat tensorboard-summary MODEL_DIR   last value of every scalar, per event dir
 """
 import argparse
@@ -9,10 +12,18 @@ import runpy
 import sys
 
 
-def run_script(script, args):
-    """Runs `script` as __main__ with `args` as its argv, after estimator_compat.install()."""
+def run_script(script, args, force=None):
+    """Runs `script` as __main__ with `args` as its argv, with TF 1.x's API if it is a TF 1.x
+    program (or `force` == 'tf1'), else TensorFlow 2's; estimator_compat.install() either way."""
     import estimator_compat
+    from estimator_compat.legacy import detect, user_code
     estimator_compat.install()
+    tf1, reason = detect.decide(script, force)
+    print(f"estimator-compat: running {os.path.basename(script)} with TensorFlow "
+          f"{'1.x' if tf1 else '2'}'s API: {reason}.", file=sys.stderr, flush=True)
+    if tf1:
+        user_code.run_script(script, args)
+        return 0
     sys.argv = [script] + list(args)
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     runpy.run_path(script, run_name="__main__")
@@ -47,7 +58,12 @@ def tensorboard_summary(model_dir, out=None):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="estimator-compat", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="run a legacy tf.estimator script with install() applied")
+    run = sub.add_parser("run", help="run a TF 1.x or tf.estimator program unchanged")
+    api = run.add_mutually_exclusive_group()
+    api.add_argument("--tf1", dest="force", action="store_const", const="tf1",
+                     help="give the script TF 1.x's API whatever it looks like")
+    api.add_argument("--tf2", dest="force", action="store_const", const="tf2",
+                     help="give the script TensorFlow 2's API (tf.estimator from estimator_compat)")
     run.add_argument("script")
     run.add_argument("args", nargs=argparse.REMAINDER)
     tb = sub.add_parser("tensorboard-summary", help="last value of each scalar in a model_dir")
@@ -56,7 +72,7 @@ def main(argv=None):
     if args.command == "run":
         if not os.path.isfile(args.script):
             parser.error(f"{args.script!r} is not a file")
-        return run_script(args.script, args.args)
+        return run_script(args.script, args.args, args.force)
     if args.command == "tensorboard-summary":
         if not os.path.isdir(args.model_dir):
             parser.error(f"{args.model_dir!r} is not a directory")

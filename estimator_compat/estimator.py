@@ -6,7 +6,8 @@ import tempfile
 
 import tensorflow as tf
 
-from estimator_compat import checkpoints, compat_layers, warm_start
+from estimator_compat import checkpoints, warm_start
+from estimator_compat.legacy import layers as compat_layers
 from estimator_compat.engine import eval_loop, predict_loop, train_loop
 from estimator_compat.engine.model_fn_call import verify_model_fn
 from estimator_compat.engine.state import EngineState

@@ -8,7 +8,7 @@ import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
-from estimator_compat import compat_v1
+from estimator_compat.legacy import estimator_v1 as compat_v1
 
 sklearn = pytest.importorskip("sklearn.datasets")
 X, Y = sklearn.load_iris(return_X_y=True)

@@ -5,7 +5,7 @@ import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
-from estimator_compat import compat_v1
+from estimator_compat.legacy import estimator_v1 as compat_v1
 from helpers import read_events
 
 v1 = tf.compat.v1

@@ -47,7 +47,7 @@ def test_install_aliases_resolve():
     import tensorflow.compat.v1 as v1
     from tensorflow.compat.v1.estimator.export import ServingInputReceiver
     from tensorflow.estimator import Estimator
-    from estimator_compat import compat_v1
+    from estimator_compat.legacy import estimator_v1 as compat_v1
     from tensorflow.compat.v1.estimator import DNNClassifier
     assert tf.estimator is ec and v1.estimator is compat_v1 and tf.compat.v1.estimator is compat_v1
     assert Estimator is ec.Estimator and ServingInputReceiver is ec.export.ServingInputReceiver
@@ -68,7 +68,7 @@ def test_install_aliases_resolve():
     assert tf.contrib.estimator.stop_if_no_increase_hook is ec.experimental.stop_if_no_increase_hook
     assert v1.train.ProfilerHook is ec.ProfilerHook
     assert v1.train.LoggingTensorHook is ec.LoggingTensorHook  # TensorFlow's own, untouched
-    assert callable(v1.layers.dense) and v1.layers.dense.__module__ == "estimator_compat.compat_layers"
+    assert callable(v1.layers.dense) and v1.layers.dense.__module__ == "estimator_compat.legacy.layers"
     # TF 2.11-2.15 estimator scripts built tf.keras.optimizers.legacy.*; Keras 3 only raises
     assert type(tf.keras.optimizers.legacy.Adam(0.01)) is tf.keras.optimizers.Adam
     assert tf.keras.optimizers.legacy.SGD(0.1, momentum=0.9).momentum == 0.9

@@ -4,7 +4,7 @@ import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
-from estimator_compat import contrib_layers
+from estimator_compat.legacy.contrib import layers as contrib_layers
 from estimator_compat.tpu import (CrossShardOptimizer, RunConfig, TPUConfig, TPUEstimator,
                                   TPUEstimatorSpec)
 

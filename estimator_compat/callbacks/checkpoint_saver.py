@@ -38,8 +38,9 @@ class CheckpointSaver:
                 self.stop_requested = True
         return path
 
-    def end(self, step):
-        if self.last_saved_step != step:
+    def end(self, step, force=False):
+        """The final save, unless this step is saved already (`force`: save anyway)."""
+        if force or self.last_saved_step != step:
             self.save(step)
         for listener in self._listeners:
             listener.end(self._session, step)

@@ -54,7 +54,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         saver.begin(start)
     runner.after_create_session()
 
-    gs, loss = start, None
+    gs, loss, stalled = start, None, False
     while last_step is None or gs < last_step:
         steps_now = config.steps_per_execution
         if last_step is not None:
@@ -71,10 +71,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         check_loss(loss)
         gs = int(state.global_step.numpy())
         if gs == step_before:
-            raise ValueError(
-                "global_step did not advance in a train step: the train_op of model_fn must "
-                "increment it, e.g. optimizer.minimize(loss, "
-                "global_step=tf.compat.v1.train.get_or_create_global_step()).")
+            stalled = _global_step_stalled(stalled, last_step)
         # tf.estimator's order: the checkpoint saver first (after the NaN check, so no NaN
         # weights are saved), then the step counter, the user's hooks, the loss log line.
         if saver is not None:
@@ -85,12 +82,31 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         if runner.stop_requested or (saver is not None and saver.stop_requested):
             break
     if saver is not None:
-        saver.end(gs)
+        saver.end(gs, force=stalled)
     runner.end({"loss": loss, "global_step": gs})
     progress.finish()
     summaries.flush(est.model_dir)
     if loss is not None:
         logger.info("Loss for final step: %s.", loss)
+
+
+_NO_STEP = ("global_step did not advance in a train step: the train_op of model_fn must "
+            "increment it, e.g. optimizer.minimize(loss, "
+            "global_step=tf.compat.v1.train.get_or_create_global_step())")
+
+
+def _global_step_stalled(already_warned, last_step):
+    """A train_op that leaves global_step alone: with a step limit that limit is never reached
+    (TF 1.x looped forever), so it is an error; training to the end of the input goes on with
+    TF 1.x's warning, and the final weights are saved (TF 1.x skipped that save)."""
+    if last_step is not None:
+        raise ValueError(f"{_NO_STEP}; with steps/max_steps given, training would never end.")
+    if not already_warned:
+        logger.warning("It seems that global step (tf.train.get_global_step) has not been "
+                       "increased: %s. Training goes on until the input is exhausted; the final "
+                       "weights are saved under the unchanged step (TF 1.x did not save them).",
+                       _NO_STEP)
+    return True
 
 
 def spec_trainable(step):

@@ -6,6 +6,7 @@ whenever asked), and imported into a small function whose captured variable hand
 real variables. A tensor that needs the input batch cannot be computed this way.
 """
 import tensorflow as tf
+from tensorflow.python.util import deprecation
 
 
 class InputDependent(ValueError):
@@ -19,7 +20,8 @@ def make_reader(graph, targets):
         kept = [i for i in node.input if not i.startswith("^")]
         del node.input[:]
         node.input.extend(kept)
-    sub = tf.compat.v1.graph_util.extract_sub_graph(graph_def, [_op_name(t) for t in targets])
+    with deprecation.silence():  # TF1's API, used on purpose: no warning for the user to act on
+        sub = tf.compat.v1.graph_util.extract_sub_graph(graph_def, [_op_name(t) for t in targets])
     captured = {internal.op.name: external for external, internal in graph.captures}
     inputs = [n.name for n in sub.node if n.op == "Placeholder"]
     not_captured = [n for n in inputs if n not in captured]

@@ -7,12 +7,14 @@ global_step) / _end, and on training one "epoch" per `log_step_count_steps` step
 window's mean loss), so epoch-based callbacks such as `keras.callbacks.EarlyStopping(monitor=
 'loss')` work; setting `self.model.stop_training` stops training.
 """
+import contextlib
 import copy
 import re
 
 import keras
 import numpy as np
 import tensorflow as tf
+from tensorflow.python.training import basic_session_run_hooks as _tf_hooks
 
 from estimator_compat.engine import fetches as fetch_lib
 from estimator_compat.hooks import SessionRunArgs, SessionRunContext, SessionRunValues
@@ -90,7 +92,8 @@ class HookRunner:
         self.session.graph = graph
         for hook in self._session_hooks():
             try:
-                hook.begin()
+                with _variables_as_graph_elements():
+                    hook.begin()
             except KeyError as e:  # TF's name lookup: "The name 'x:0' refers to a Tensor ..."
                 match = re.search(r"The name '([^']+)'", str(e))
                 if match is None:
@@ -101,7 +104,8 @@ class HookRunner:
     def replay_begin(self):
         """In a retrace: begin() on copies, so the ops the hooks made exist again by name."""
         for hook in self._session_hooks():
-            _state_copy(hook).begin()
+            with _variables_as_graph_elements():
+                _state_copy(hook).begin()
 
     def after_create_session(self):
         for hook in self._hooks:
@@ -178,6 +182,28 @@ class HookRunner:
         for cb in self._hooks:
             if isinstance(cb, keras.callbacks.Callback):
                 getattr(cb, f"on_{event}")(epoch, logs)
+
+
+@contextlib.contextmanager
+def _variables_as_graph_elements():
+    """TF's hooks (LoggingTensorHook) take a variable or tensor only if it lives in the graph
+    being built: a variable (the engine's live outside the trace) is read in it instead, as a TF1
+    graph's variable was fetched; a tensor of an earlier trace is looked up by name."""
+    original = _tf_hooks._as_graph_element
+
+    def as_graph_element(obj):
+        graph = tf.compat.v1.get_default_graph()
+        if isinstance(obj, tf.Variable) or (hasattr(obj, "read_value") and not isinstance(obj, str)):
+            return tf.identity(obj, name=obj.name.split(":")[0].replace("/", "_") + "_hook_read")
+        if isinstance(obj, tf.Tensor) and tf.is_symbolic_tensor(obj) and obj.graph is not graph:
+            return original(obj.name)  # a tensor of an earlier trace: the same name in this one
+        return original(obj)
+
+    _tf_hooks._as_graph_element = as_graph_element
+    try:
+        yield
+    finally:
+        _tf_hooks._as_graph_element = original
 
 
 def _state_copy(hook):

@@ -1,4 +1,4 @@
-"""`tf.compat.v1.layers` for Keras 3: the TF1 functional layers, built on `get_variable`.
+"""`tf.compat.v1.layers` for Keras 3: the TF1 layers, functions and classes, on `get_variable`.
 
 On TF 2.16+ with Keras 3, `tf.compat.v1.layers.dense` and friends only raise AttributeError.
 Legacy model_fns call them, so `use()` puts these thin versions in their place (the variables get
@@ -102,6 +102,72 @@ def _conv_fn(rank):
 
 
 conv1d, conv2d, conv3d = _conv_fn(1), _conv_fn(2), _conv_fn(3)
+
+
+def _deconv_length(size, kernel, stride, padding):
+    if padding.lower() == "same":
+        return size * stride
+    return size * stride + max(kernel - stride, 0)
+
+
+def conv2d_transpose(inputs, filters, kernel_size, strides=(1, 1), padding="valid",
+                     data_format="channels_last", activation=None, use_bias=True,
+                     kernel_initializer=None, bias_initializer=None, kernel_regularizer=None,
+                     bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                     bias_constraint=None, trainable=True, name=None, reuse=None):
+    """Transposed 2-D convolution (TF1 `tf.layers.conv2d_transpose`); kernel [h, w, out, in]."""
+    inputs = tf.convert_to_tensor(inputs)
+    (kh, kw), (sh, sw) = _pair(kernel_size), _pair(strides)
+    first = data_format == "channels_first"
+    channels = inputs.shape[1 if first else -1]
+    with v1.variable_scope(name, default_name="conv2d_transpose", reuse=reuse):
+        kernel = v1.get_variable(
+            "kernel", [kh, kw, filters, channels], dtype=inputs.dtype,
+            initializer=kernel_initializer or v1.glorot_uniform_initializer(),
+            regularizer=kernel_regularizer, constraint=kernel_constraint, trainable=trainable)
+        dims = tf.shape(inputs)
+        h, w = (dims[2], dims[3]) if first else (dims[1], dims[2])
+        oh, ow = _deconv_length(h, kh, sh, padding), _deconv_length(w, kw, sw, padding)
+        out_shape = tf.stack([dims[0], filters, oh, ow] if first else [dims[0], oh, ow, filters])
+        outputs = tf.nn.conv2d_transpose(inputs, kernel, out_shape, strides=(sh, sw),
+                                         padding=padding.upper(),
+                                         data_format="NCHW" if first else "NHWC")
+        outputs = _bias_and_activation(outputs, use_bias, [filters], bias_initializer,
+                                       bias_regularizer, bias_constraint, trainable, activation,
+                                       data_format)
+        return _activity(outputs, activity_regularizer)
+
+
+def separable_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid",
+                     data_format="channels_last", dilation_rate=(1, 1), depth_multiplier=1,
+                     activation=None, use_bias=True, depthwise_initializer=None,
+                     pointwise_initializer=None, bias_initializer=None,
+                     depthwise_regularizer=None, pointwise_regularizer=None,
+                     bias_regularizer=None, activity_regularizer=None, depthwise_constraint=None,
+                     pointwise_constraint=None, bias_constraint=None, trainable=True, name=None,
+                     reuse=None):
+    """Depthwise then pointwise 2-D convolution (TF1 `tf.layers.separable_conv2d`)."""
+    inputs = tf.convert_to_tensor(inputs)
+    first = data_format == "channels_first"
+    channels = inputs.shape[1 if first else -1]
+    with v1.variable_scope(name, default_name="separable_conv2d", reuse=reuse):
+        depthwise = v1.get_variable(
+            "depthwise_kernel", list(_pair(kernel_size)) + [channels, depth_multiplier],
+            dtype=inputs.dtype, initializer=depthwise_initializer or v1.glorot_uniform_initializer(),
+            regularizer=depthwise_regularizer, constraint=depthwise_constraint, trainable=trainable)
+        pointwise = v1.get_variable(
+            "pointwise_kernel", [1, 1, channels * depth_multiplier, filters], dtype=inputs.dtype,
+            initializer=pointwise_initializer or v1.glorot_uniform_initializer(),
+            regularizer=pointwise_regularizer, constraint=pointwise_constraint, trainable=trainable)
+        sh, sw = _pair(strides)
+        outputs = tf.nn.separable_conv2d(
+            inputs, depthwise, pointwise, strides=(1, 1, sh, sw) if first else (1, sh, sw, 1),
+            padding=padding.upper(), dilations=_pair(dilation_rate),
+            data_format="NCHW" if first else "NHWC")
+        outputs = _bias_and_activation(outputs, use_bias, [filters], bias_initializer,
+                                       bias_regularizer, bias_constraint, trainable, activation,
+                                       data_format)
+        return _activity(outputs, activity_regularizer)
 
 
 def _pool_fn(rank, kind):
@@ -211,6 +277,7 @@ _FUNCTIONS = {
     "max_pooling3d": max_pooling3d, "average_pooling1d": average_pooling1d,
     "average_pooling2d": average_pooling2d, "average_pooling3d": average_pooling3d,
     "dropout": dropout, "flatten": flatten, "batch_normalization": batch_normalization,
+    "conv2d_transpose": conv2d_transpose, "separable_conv2d": separable_conv2d,
 }
 
 
@@ -230,9 +297,10 @@ def use():
     if not _MODULE:
         current = getattr(v1, "layers", None)
         module = types.ModuleType("tensorflow.compat.v1.layers",
-                                  "TF1 functional layers (estimator_compat, on get_variable).")
+                                  "TF1 layers (estimator_compat, on get_variable).")
         module.__estimator_compat__ = True
-        for name, fn in _FUNCTIONS.items():
+        from estimator_compat.legacy import layer_classes
+        for name, fn in {**_FUNCTIONS, **layer_classes.CLASSES}.items():
             setattr(module, name, fn if current is None or not _works(current, name)
                     else getattr(current, name))
         _MODULE.append(module)

@@ -1,0 +1,35 @@
+"""The legacy API surface: every alias that makes TF 1.x / tf.estimator code resolve here.
+
+The engine never imports this package; it only serves user code. What maps where:
+
+`install()` (install.py; also `estimator_compat.install()`), for every importer in the process:
+- `tf.estimator`, `tf.compat.v2.estimator`, `tensorflow_estimator.estimator` → `estimator_compat`
+  (V2 canned classes); `tf.compat.v1.estimator`, `tensorflow_estimator.compat.v1.estimator` →
+  `estimator_v1` (the TF1 canned classes: summed loss, `partitioner` arguments); their
+  `export`, `experimental`, `inputs`, `tpu` submodules importable by name.
+- `tf.contrib` (and `tf.compat.v1.contrib`) → `contrib/`: `.estimator` (early stopping),
+  `.learn` (learn_runner, Experiment, RunConfig), `.training.HParams`, `.tpu` (TPUEstimator,
+  TPUEstimatorSpec, RunConfig, TPUConfig, InputPipelineConfig, CrossShardOptimizer),
+  `.layers` (layer_norm, fully_connected, optimize_loss, xavier/variance-scaling initializers,
+  l1/l2 regularizers), `.framework` (get_global_step, get_variables, ...), `.data` (map_and_batch, parallel_interleave), `.metrics` (streaming_*),
+  `.cluster_resolver.TPUClusterResolver`; anything else: an error naming the TF2 replacement
+  (`contrib/missing.py`).
+- `tf.compat.v1.layers` → `layers.py` (the functions: dense, conv1d/2d/3d, conv2d_transpose,
+  separable_conv2d, pooling, dropout, flatten, batch_normalization) and `layer_classes.py`
+  (Layer, Dense, Conv*D, Conv2DTranspose, SeparableConv2D, *Pooling*D, Dropout, Flatten,
+  BatchNormalization), on `get_variable` with TF1's variable names; only names TensorFlow no
+  longer serves are replaced.
+- `tf.compat.v1.train.ProfilerHook` → `estimator_compat.hooks.builtin.ProfilerHook`.
+- `tf.keras.optimizers.legacy.*` → Keras 3's optimizers of the same names (`keras_legacy.py`).
+
+The TF 1.x view, for user code only (`estimator-compat run`, `tf1_view.py`, `user_code.py`):
+- `import tensorflow as tf` / `from tensorflow import x` / `import tensorflow.contrib...` in the
+  script and the modules it imports from its own directory or PYTHONPATH give `tf1_view.TF1`:
+  `tf.compat.v1` with the aliases above (`tf.estimator` is `estimator_v1`), `tf.compat.v1` /
+  `tf.compat.v2` as TF 1.15 had them, `tf.disable_v2_behavior()` a no-op (the engine needs
+  TF2's eager runtime). TensorFlow's and Keras' own modules keep seeing TensorFlow 2.
+- `dim.value` in that code also reads a TF2 shape's plain int (`shape[-1].value`, as BERT
+  writes it) (`dimension_value.py`).
+- `detect.py` tells a TF 1.x program from a TF 2.x one by the names it uses.
+"""
+from estimator_compat.legacy.install import install  # noqa: F401

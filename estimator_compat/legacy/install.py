@@ -1,0 +1,52 @@
+"""`install()`: legacy imports of tf.estimator, tf.contrib and the TF1 layers resolve here.
+
+Idempotent; replaces nothing TensorFlow 2 still provides working. What maps where is listed in
+the package docstring (`estimator_compat.legacy`).
+"""
+import sys
+
+from estimator_compat.tf_modules import set_attr
+
+_INSTALLED = []
+
+
+def install():
+    """Registers the aliases; returns the `estimator_compat` package (as `tf.estimator`)."""
+    import tensorflow as tf
+
+    import estimator_compat as api
+    from estimator_compat import experimental, export, inputs, tpu
+    from estimator_compat.legacy import contrib, keras_legacy
+    from estimator_compat.legacy import estimator_v1 as compat_v1
+    from estimator_compat.legacy import layers as compat_layers
+    from estimator_compat.legacy.namespaces import namespace
+    from estimator_compat.hooks.builtin import ProfilerHook
+
+    if _INSTALLED:
+        return api
+    by_owner = {"tensorflow": api, "tensorflow.compat.v1": compat_v1,
+                "tensorflow.compat.v2": api}
+    for owner, module in by_owner.items():
+        set_attr(owner, "estimator", module, import_module=True)
+    compat_layers.use()  # after the imports above, which make new tf.compat.v1 wrappers
+    keras_legacy.use()
+    for prefix, module in by_owner.items():
+        sys.modules[prefix + ".estimator"] = module
+        for sub, sub_module in (("export", export), ("experimental", experimental),
+                                ("inputs", inputs), ("tpu", tpu)):
+            sys.modules[f"{prefix}.estimator.{sub}"] = sub_module
+    v1_namespace = namespace("tensorflow_estimator.compat.v1",
+                             "tf.compat.v1 of tensorflow_estimator", estimator=compat_v1)
+    sys.modules["tensorflow_estimator.compat.v1.estimator"] = compat_v1
+    namespace("tensorflow_estimator.compat", "compat of tensorflow_estimator", v1=v1_namespace)
+    namespace("tensorflow_estimator", "tensorflow_estimator, served by estimator_compat",
+              estimator=api, compat=sys.modules["tensorflow_estimator.compat"],
+              __version__="2.15.0+estimator_compat")
+    sys.modules["tensorflow_estimator.estimator"] = api
+    if not hasattr(tf, "contrib") or getattr(tf.contrib, "__estimator_compat__", False):
+        contrib_module = contrib.build()
+        for owner in ("tensorflow", "tensorflow.compat.v1"):
+            set_attr(owner, "contrib", contrib_module)
+    set_attr("tensorflow.compat.v1.train", "ProfilerHook", ProfilerHook)
+    _INSTALLED.append(True)
+    return api
