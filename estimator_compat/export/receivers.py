@@ -75,7 +75,8 @@ def _placeholders_like(features, default_batch_size):
     out = {}
     for name, tensor in features.items():
         shape = tf.TensorShape(tensor.shape)
-        shape = [default_batch_size] + shape.as_list()[1:] if shape.rank else shape
+        # the batch dimension replaces the first one (a scalar gains one, as in tf.estimator)
+        shape = [default_batch_size] + shape.as_list()[1:] if shape.rank is not None else shape
         out[name] = tf.compat.v1.placeholder(tf.as_dtype(tensor.dtype), shape, name=name)
     return out
 

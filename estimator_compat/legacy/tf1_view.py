@@ -6,6 +6,8 @@ longer serves: `estimator` (the tf.compat.v1 estimator API), `contrib`, `layers`
 classes), `compat` (`v1` is this view, `v2` is TensorFlow 2), and `disable_v2_behavior` /
 `disable_eager_execution`, which become no-ops: the engine runs a TF1 model_fn as a graph inside
 `tf.function`, on TensorFlow 2's runtime, which those calls would switch off process-wide.
+`placeholder` & co. called outside any graph (TF1's default graph; official samples made the
+serving receiver's placeholders at top level) are made in one graph kept for that purpose.
 """
 import logging
 import types
@@ -37,6 +39,22 @@ def _ignored(name):
     return call
 
 
+_TOP_LEVEL_GRAPH = []
+
+
+def _in_top_level_graph(fn):
+    def call(*args, **kwargs):
+        import tensorflow as tf
+        if not tf.executing_eagerly():
+            return fn(*args, **kwargs)
+        if not _TOP_LEVEL_GRAPH:
+            _TOP_LEVEL_GRAPH.append(tf.Graph())
+        with _TOP_LEVEL_GRAPH[0].as_default():
+            return fn(*args, **kwargs)
+    call.__name__, call.__doc__ = fn.__name__, fn.__doc__
+    return call
+
+
 _VIEW = []
 
 
@@ -54,6 +72,8 @@ def build():
         "estimator": estimator_v1, "contrib": contrib.build(), "layers": compat_layers.use(),
         "disable_v2_behavior": _ignored("disable_v2_behavior"),
         "disable_eager_execution": _ignored("disable_eager_execution"),
+        **{name: _in_top_level_graph(getattr(tf.compat.v1, name)) for name in (
+            "placeholder", "placeholder_with_default", "sparse_placeholder")},
         "__version__": tf.__version__, "__estimator_compat_tf1__": True})
     view.compat = View("tensorflow.compat", tf.compat, {"v1": view, "v2": tf})
     _VIEW.append(view)

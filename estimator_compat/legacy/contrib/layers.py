@@ -38,8 +38,7 @@ def layer_norm(inputs, center=True, scale=True, activation_fn=None, reuse=None,
 
 def xavier_initializer(uniform=True, seed=None, dtype=tf.float32):
     """Glorot initialisation: variance 1/fan_avg, uniform or truncated normal."""
-    return v1.variance_scaling_initializer(scale=1.0, mode="fan_avg", seed=seed, dtype=dtype,
-                                           distribution="uniform" if uniform else "truncated_normal")
+    return _variance_scaling(1.0, "fan_avg", uniform, seed, dtype)
 
 
 xavier_initializer_conv2d = xavier_initializer
@@ -50,8 +49,14 @@ def variance_scaling_initializer(factor=2.0, mode="FAN_IN", uniform=False, seed=
     """contrib's variance scaling (default: He initialisation)."""
     if mode not in ("FAN_IN", "FAN_OUT", "FAN_AVG"):
         raise TypeError(f"Unknown mode {mode!r}: use 'FAN_IN', 'FAN_OUT' or 'FAN_AVG'.")
-    return v1.variance_scaling_initializer(scale=factor, mode=mode.lower(), seed=seed, dtype=dtype,
-                                           distribution="uniform" if uniform else "truncated_normal")
+    return _variance_scaling(factor, mode.lower(), uniform, seed, dtype)
+
+
+def _variance_scaling(scale, mode, uniform, seed, dtype):
+    if not tf.as_dtype(dtype).is_floating:
+        raise TypeError(f"Cannot create initializer for non-floating point type {dtype}.")
+    return v1.variance_scaling_initializer(  # dtype comes with each call, as TF 2 wants it
+        scale=scale, mode=mode, seed=seed, distribution="uniform" if uniform else "truncated_normal")
 
 
 def _regularizer(scale, kind, penalty):

@@ -10,7 +10,7 @@ import tensorflow as tf
 flags = tf.flags
 flags.DEFINE_string("data_dir", None, "Directory with digits_{train,eval}.tfrecords.")
 flags.DEFINE_string("model_output_dir", None, "model_dir.")
-flags.DEFINE_float("lr", 0.5, "Learning rate.")
+flags.DEFINE_float("lr", 0.1, "Learning rate.")
 flags.DEFINE_integer("num_epochs", 10, "Training epochs.")
 flags.DEFINE_bool("do_train", True, "Train.")
 flags.DEFINE_bool("do_eval", True, "Evaluate.")

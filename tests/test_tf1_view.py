@@ -1,0 +1,146 @@
+"""The TF 1.x view: user code's `import tensorflow` gets TF 1.x's API, everyone else TF 2."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import estimator_compat as ec
+from estimator_compat.legacy import detect, dimension_value, tf1_view, user_code
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLI = os.path.join(os.path.dirname(sys.executable), "estimator-compat")
+
+
+def _write(path, text):
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def test_user_module_gets_tf1_while_tensorflow_stays_tf2(tmp_path):
+    _write(tmp_path / "user_mod.py", """
+        import tensorflow as tf
+        from tensorflow import flags, logging
+        from tensorflow.contrib import tpu as contrib_tpu
+        import tensorflow.compat.v1 as v1
+        import tensorflow.compat.v2 as v2
+        from tensorflow.python.framework import ops
+        from tensorflow.estimator import RunConfig
+        WIDTH = tf.TensorShape([None, 7])[-1].value
+        UNKNOWN = tf.TensorShape([None, 7])[0].value
+        """)
+    finder = user_code.UserCodeFinder([str(tmp_path)], user_code.user_builtins())
+    sys.meta_path.insert(0, finder)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import user_mod
+    finally:
+        sys.meta_path.remove(finder)
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("user_mod", None)
+    view = tf1_view.build()
+    assert user_mod.tf is view and user_mod.v1 is view and user_mod.v2 is tf
+    assert user_mod.flags is tf.compat.v1.flags and user_mod.logging is tf.compat.v1.logging
+    assert user_mod.contrib_tpu.TPUEstimator is ec.tpu.TPUEstimator
+    assert user_mod.ops.__name__ == "tensorflow.python.framework.ops"
+    assert user_mod.RunConfig is ec.RunConfig
+    assert (user_mod.WIDTH, user_mod.UNKNOWN) == (7, None)  # `.value` of TF2's int dimensions
+    # the process keeps TensorFlow 2: tf.summary, tf.losses, Keras
+    assert sys.modules["tensorflow"] is tf and hasattr(tf.summary, "create_file_writer")
+    assert not hasattr(tf, "flags")
+    import keras
+    assert keras.layers.Dense(2)(np.ones((1, 3), np.float32)).shape == (1, 2)
+    # the view: TF1 names, this project's estimator (TF1 canned classes) and contrib
+    assert view.estimator.DNNClassifier is ec.legacy.estimator_v1.DNNClassifier
+    assert view.layers.Dense is ec.legacy.layer_classes.Dense
+    assert view.train.Optimizer is tf.compat.v1.train.Optimizer
+    assert view.compat.v1 is view and view.compat.v2 is tf
+
+
+def test_user_modules_only(tmp_path):
+    finder = user_code.UserCodeFinder([str(tmp_path), os.path.dirname(np.__file__)], {})
+    assert finder.owns(str(tmp_path / "modeling.py"))
+    assert not finder.owns(np.__file__)  # site-packages never, even under a root
+    assert not finder.owns(ec.__file__)
+    assert not finder.owns(os.__file__)
+
+
+def test_dimension_value_rewrite_only_reads_value():
+    code = dimension_value.compile_source(textwrap.dedent("""
+        class Box:
+            value = 5
+        b = Box()
+        b.value = 6
+        got = (b.value, (3).value if False else None)
+        """), "<t>")
+    namespace = {"__builtins__": user_code.user_builtins()}
+    exec(code, namespace)
+    assert namespace["got"] == (6, None) and namespace["b"].value == 6
+    assert dimension_value.dimension_value(4) == 4
+    assert dimension_value.dimension_value(tf.compat.v1.Dimension(4)) == 4
+
+
+@pytest.mark.parametrize("source, tf1, shown", [
+    ("import tensorflow as tf\ntf.flags.DEFINE_string('a', None, '')\n", True, "tf.flags"),
+    ("import tensorflow as tf\nx = tf.layers.dense\n", True, "tf.layers"),
+    ("import tensorflow as tf\nopt = tf.train.AdamOptimizer(0.1)\n", True,
+     "tf.train.AdamOptimizer"),
+    ("import tensorflow as tf\nx = tf.contrib.tpu.TPUEstimator\n", True, "tf.contrib.tpu"),
+    ("import tensorflow as tf\nit = ds.make_one_shot_iterator()\n", True,
+     ".make_one_shot_iterator()"),
+    ("import tensorflow as tf\nest = tf.estimator.Estimator(fn)\nm = tf.keras.Sequential()\n"
+     "opt = tf.compat.v1.train.AdamOptimizer()\n", False, "no TF 1.x-only name"),
+    ("import tensorflow.compat.v1 as tf\ntf.flags.DEFINE_string('a', None, '')\n", False,
+     "no TF 1.x-only name"),
+])
+def test_detect(tmp_path, source, tf1, shown):
+    script = tmp_path / "s.py"
+    script.write_text(source)
+    got, reason = detect.decide(str(script))
+    assert got is tf1 and shown in reason
+    assert detect.decide(str(script), "tf2") == (False, "forced by --tf2")
+    assert detect.decide(str(script), "tf1") == (True, "forced by --tf1")
+
+
+def test_detect_reads_sibling_modules(tmp_path):
+    (tmp_path / "helpers.py").write_text("import tensorflow as tf\nlog = tf.logging.info\n")
+    script = _write(tmp_path / "main.py", "import tensorflow as tf\nimport helpers\n")
+    assert detect.decide(script) == (True, "it uses tf.logging, which TensorFlow 2 does not have "
+                                           "(--tf2 to override)")
+
+
+def test_run_says_which_api_and_forced_flags(tmp_path):
+    script = _write(tmp_path / "show.py", """
+        import tensorflow as tf
+        print("FLAGS" if hasattr(tf, "flags") else "NOFLAGS", tf.__version__)
+        """)
+    out = subprocess.run([CLI, "run", script], capture_output=True, text=True, check=True)
+    assert "NOFLAGS" in out.stdout and "with TensorFlow 2's API" in out.stderr
+    out = subprocess.run([CLI, "run", "--tf1", script], capture_output=True, text=True, check=True)
+    assert "FLAGS" in out.stdout.split() and "TensorFlow 1.x's API: forced by --tf1" in out.stderr
+    assert tf.__version__ in out.stdout
+
+
+def test_contrib_errors_name_the_replacement():
+    ec.install()
+    with pytest.raises(AttributeError, match=r"tf.contrib.slim .* use the tf_slim package"):
+        tf.contrib.slim  # noqa: B018
+    with pytest.raises(AttributeError, match=r"tf.contrib.rnn .* tf.keras.layers.LSTMCell"):
+        tf.contrib.rnn  # noqa: B018
+    with pytest.raises(AttributeError, match=r"tf.contrib.layers.batch_norm .* "
+                                             r"tf.compat.v1.layers.batch_normalization"):
+        tf.contrib.layers.batch_norm  # noqa: B018
+    with pytest.raises(ModuleNotFoundError, match="tensorflow.contrib.slim"):
+        user_code.tf1_import("tensorflow.contrib.slim", fromlist=("arg_scope",))
+
+
+def test_disable_v2_behavior_is_a_no_op():
+    view = tf1_view.build()
+    view.disable_v2_behavior()
+    view.disable_eager_execution()
+    assert tf.executing_eagerly()
+    ph = view.placeholder(tf.float32, [None, 28, 28], name="image")  # top level: TF1's graph
+    assert ph.shape.as_list() == [None, 28, 28] and tf.executing_eagerly()
