@@ -6,7 +6,7 @@ import tempfile
 
 import tensorflow as tf
 
-from estimator_compat import checkpoints, warm_start
+from estimator_compat import checkpoints, session_config, warm_start
 from estimator_compat.legacy import layers as compat_layers
 from estimator_compat.engine import eval_loop, predict_loop, train_loop
 from estimator_compat.engine.model_fn_call import verify_model_fn
@@ -42,6 +42,7 @@ class Estimator:
         if config.model_dir != model_dir:
             config = config.replace(model_dir=model_dir)
         verify_model_fn(model_fn, params)
+        session_config.apply(config.session_config)
         compat_layers.use()
         self._model_fn = model_fn
         self._model_dir = model_dir

@@ -35,6 +35,24 @@ def test_one_shot_iterator_exhausts(tmp_path):
     assert est.get_variable_value("global_step") == 4
 
 
+@pytest.mark.parametrize("method", ["make_one_shot_iterator", "make_initializable_iterator"])
+def test_tf1_dataset_iterator_methods(tmp_path, method):
+    """TF 1.x's `dataset.make_one_shot_iterator()` (a method of the V1 dataset classes), and an
+    initializable iterator whose initializer the input_fn puts in TABLE_INITIALIZERS."""
+    x, y = linear_data(64)
+
+    def input_fn():
+        ds = tf.compat.v1.data.Dataset.from_tensor_slices(({"x": x}, y)).batch(16)
+        iterator = getattr(ds.map(lambda f, l: (f, l * 1.0)), method)()
+        if method == "make_initializable_iterator":
+            tf.compat.v1.add_to_collection(tf.compat.v1.GraphKeys.TABLE_INITIALIZERS,
+                                           iterator.initializer)
+        return iterator.get_next()
+    est = make(tmp_path)
+    est.train(input_fn, steps=100)
+    assert est.get_variable_value("global_step") == 4
+
+
 def test_tensors_tuple_and_features_only_dataset(tmp_path):
     x, y = linear_data(32)
     est = make(tmp_path)

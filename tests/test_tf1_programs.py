@@ -157,8 +157,8 @@ def test_one_line_port_of_a_seed_program(data_dir, tmp_path):
 def test_bert_pretraining_classifier_features_flow(tmp_path):
     """create_pretraining_data → run_pretraining (TPUEstimator, AdamWeightDecayOptimizer) →
     run_classifier (init_from_checkpoint of the pretraining output) → extract_features.
-    TF 1.15 on the same files: masked_lm_accuracy 0.13–0.22 after 100 steps; classifier
-    eval_accuracy 1.0 after 100 steps from a pretraining checkpoint."""
+    TF 1.15 on the same files: masked_lm_accuracy 0.2209 after 100 steps (here 0.2209 too);
+    classifier eval_accuracy 0.99 after 100 steps from its pretraining checkpoint (here 1.0)."""
     data = os.path.join(BERT, "data")
     config, vocab = os.path.join(BERT, "bert_config.json"), os.path.join(data, "vocab.txt")
     records = tmp_path / "pretrain.tfrecord"
@@ -169,7 +169,7 @@ def test_bert_pretraining_classifier_features_flow(tmp_path):
                  "--bert_config_file", config, "--output_dir", tmp_path / "pretrain",
                  "--do_train", "--do_eval")
     results = (tmp_path / "pretrain" / "eval_results.txt").read_text()
-    assert number(r"masked_lm_accuracy = ([\d.]+)", results) > 0.1
+    assert number(r"masked_lm_accuracy = ([\d.]+)", results) > 0.15
     assert "global_step = 100" in results
     names = {n for n, _ in tf.train.list_variables(str(tmp_path / "pretrain" / "model.ckpt-100"))}
     assert {"bert/embeddings/word_embeddings", "bert/embeddings/LayerNorm/gamma",
