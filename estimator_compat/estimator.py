@@ -7,10 +7,10 @@ import tempfile
 import tensorflow as tf
 
 from estimator_compat import checkpoints, session_config, warm_start
-from estimator_compat.legacy import layers as compat_layers
 from estimator_compat.engine import eval_loop, predict_loop, train_loop
 from estimator_compat.engine.model_fn_call import verify_model_fn
 from estimator_compat.engine.state import EngineState
+from estimator_compat.legacy import layers as compat_layers
 from estimator_compat.export import all_modes, saved_model
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.run_config import RunConfig

@@ -89,8 +89,24 @@ def test_global_step_not_incremented(tmp_path):
         loss = tf.reduce_mean(tf.square(tf.matmul(features["x"], w) - labels))
         return ec.EstimatorSpec(mode, loss=loss,
                                 train_op=v1.train.GradientDescentOptimizer(0.1).minimize(loss))
-    with pytest.raises(ValueError, match="global_step did not advance"):
+    with pytest.raises(ValueError, match="global_step did not advance.*would never end"):
         ec.Estimator(no_step_model_fn, model_dir=str(tmp_path)).train(linear_input_fn(), steps=3)
+
+
+def test_global_step_not_incremented_trains_to_end_of_input(tmp_path, caplog):
+    """TF 1.x warned and trained on until the input ended (then skipped the final save); the
+    trained weights are saved here, under the step that never moved."""
+    def no_step_model_fn(features, labels, mode):
+        w = v1.get_variable("w", [3, 1], initializer=v1.zeros_initializer())
+        loss = tf.reduce_mean(tf.square(tf.matmul(features["x"], w) - labels))
+        return ec.EstimatorSpec(mode, loss=loss,
+                                train_op=v1.train.GradientDescentOptimizer(0.1).minimize(loss))
+    est = ec.Estimator(no_step_model_fn, model_dir=str(tmp_path))
+    est.train(linear_input_fn(repeat=False))
+    assert "global step (tf.train.get_global_step) has not been increased" in caplog.text
+    assert caplog.text.count("has not been increased") == 1
+    assert est.latest_checkpoint().endswith("model.ckpt-0")
+    np.testing.assert_allclose(est.get_variable_value("w")[:, 0], [1, -2, 0.5], atol=0.3)
 
 
 def test_reserved_metric_names(tmp_path):

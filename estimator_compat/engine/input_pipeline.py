@@ -85,6 +85,7 @@ class _IteratorCapture:
         dataset_v1 = tf.compat.v1.data.Dataset
         saved = (data.make_one_shot_iterator, data.make_initializable_iterator,
                  dataset_v1.make_one_shot_iterator, dataset_v1.make_initializable_iterator)
+
         def method(dataset, *args, **kwargs):  # `ds.make_one_shot_iterator()`: self is the dataset
             return make_iterator(dataset, *args, **kwargs)
 

@@ -90,21 +90,21 @@ class HookRunner:
         self._begun = True
         self.add(self.spec_hooks(spec))
         self.session.graph = graph
-        for hook in self._session_hooks():
-            try:
-                with _variables_as_graph_elements():
+        with _variables_as_graph_elements():
+            for hook in self._session_hooks():
+                try:
                     hook.begin()
-            except KeyError as e:  # TF's name lookup: "The name 'x:0' refers to a Tensor ..."
-                match = re.search(r"The name '([^']+)'", str(e))
-                if match is None:
-                    raise
-                raise ValueError(f"{type(hook).__name__}.begin(): "
-                                 f"{fetch_lib.missing_message(graph, match.group(1))}") from None
+                except KeyError as e:  # TF's name lookup: "The name 'x:0' refers to a Tensor ..."
+                    match = re.search(r"The name '([^']+)'", str(e))
+                    if match is None:
+                        raise
+                    raise ValueError(f"{type(hook).__name__}.begin(): "
+                                     f"{fetch_lib.missing_message(graph, match.group(1))}") from None
 
     def replay_begin(self):
         """In a retrace: begin() on copies, so the ops the hooks made exist again by name."""
-        for hook in self._session_hooks():
-            with _variables_as_graph_elements():
+        with _variables_as_graph_elements():
+            for hook in self._session_hooks():
                 _state_copy(hook).begin()
 
     def after_create_session(self):
