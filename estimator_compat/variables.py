@@ -152,6 +152,8 @@ class VariableStore:
 
         An initial value computed in the trace from constants (as Keras makes an optimizer's
         `iterations` with `tf.cast(0, "int64")`) is taken as its constant value."""
+        if callable(kwargs.get("caching_device")):  # TF1 RNNs set `lambda op: op.device`:
+            kwargs.pop("caching_device")  # a graph-mode read cache, which eager cannot place
         initial = kwargs.get("initial_value")
         if isinstance(initial, tf.Tensor) and hasattr(initial, "graph") \
                 and not tf.executing_eagerly():

@@ -42,6 +42,24 @@ SCRIPT = textwrap.dedent("""
     out["n_predictions"] = len(list(est.predict(linear_input_fn(batch=64, repeat=False))))
     out["w"] = est.get_variable_value("linear/w").ravel().tolist()
 
+    # a model_fn that builds its train_op in every mode: evaluation must not run it
+    def eager_train_op_model_fn(features, labels, mode, params):
+        v1 = tf.compat.v1
+        pred = tf.matmul(features["x"], v1.get_variable("linear/w", [3, 1])) + \
+            v1.get_variable("linear/b", [1])
+        loss = tf.reduce_mean(tf.square(pred - labels))
+        train_op = v1.train.GradientDescentOptimizer(0.1).minimize(
+            loss, global_step=v1.train.get_or_create_global_step())
+        if mode == "train":
+            return ec.EstimatorSpec(mode, loss=loss, train_op=train_op)
+        return ec.EstimatorSpec(mode, loss=loss, eval_metric_ops={
+            "mae": v1.metrics.mean_absolute_error(labels, pred)})
+    both = ec.Estimator(eager_train_op_model_fn, config=cfg)
+    out["eval_with_train_op"] = float(both.evaluate(linear_input_fn(batch=64, repeat=False))["mae"])
+    x, y = linear_data()
+    w, b = est.get_variable_value("linear/w"), est.get_variable_value("linear/b")
+    out["expected_mae"] = float(np.mean(np.abs(x @ w + b - y)))
+
     # canned estimators, compat.v1 optimizers with slots (made in a merge call): the same
     # training as on one device (the mean loss is divided by the replicas, as tf.estimator did)
     cols = [tf.feature_column.numeric_column("x", shape=(3,))]
@@ -73,6 +91,7 @@ def test_mirrored_strategy_on_two_cpu_devices(tmp_path):
     for key in ("loss", "mae", "global_step"):  # aggregated over replicas = one device's numbers
         assert abs(out["eval"][key] - out["single_eval"][key]) < 1e-5, (key, out)
     assert out["n_predictions"] == 256
+    assert abs(out["eval_with_train_op"] - out["expected_mae"]) < 1e-5, out
     assert abs(out["w"][0] - 1.0) < 0.15 and abs(out["w"][1] + 2.0) < 0.15
     for name in ("dnn_adagrad", "linear_sgd"):
         for key in ("loss", "accuracy", "auc"):

@@ -224,3 +224,38 @@ def test_bert_features_equal_tf115_from_its_checkpoint(tmp_path):
         feature = lines[index]["features"][1]
         assert feature["token"] == token
         np.testing.assert_allclose(feature["layers"][0]["values"][:4], values, atol=2e-5)
+
+
+TF115_TEXT_RNN_VARIABLES = {  # what TF 1.15 wrote for tests/programs/rnn/text_rnn.py
+    "embedding", "logits/kernel", "logits/bias",
+    "rnn/multi_rnn_cell/cell_0/lstm_cell/kernel", "rnn/multi_rnn_cell/cell_0/lstm_cell/bias",
+    "rnn/multi_rnn_cell/cell_0/lstm_cell/w_f_diag", "rnn/multi_rnn_cell/cell_0/lstm_cell/w_i_diag",
+    "rnn/multi_rnn_cell/cell_0/lstm_cell/w_o_diag",
+    "rnn/multi_rnn_cell/cell_1/gru_cell/gates/kernel", "rnn/multi_rnn_cell/cell_1/gru_cell/gates/bias",
+    "rnn/multi_rnn_cell/cell_1/gru_cell/candidate/kernel",
+    "rnn/multi_rnn_cell/cell_1/gru_cell/candidate/bias",
+    "bidirectional_rnn/fw/basic_lstm_cell/kernel", "bidirectional_rnn/fw/basic_lstm_cell/bias",
+    "bidirectional_rnn/bw/basic_rnn_cell/kernel", "bidirectional_rnn/bw/basic_rnn_cell/bias"}
+
+
+def _text_rnn(model_dir, *args):
+    return run(os.path.join(PROGRAMS, "rnn", "text_rnn.py"), "--data_dir",
+               os.path.join(ROOT, "examples", "bert", "data"), "--vocab_file",
+               os.path.join(BERT, "data", "vocab.txt"), "--model_dir", model_dir, *args)
+
+
+def test_text_rnn_cells_train_with_tf1_names(tmp_path):
+    """tf.nn.rnn_cell cells + dynamic_rnn / bidirectional_dynamic_rnn. TF 1.15: accuracy 1.0,
+    loss 0.000038 at step 150, the same 51 checkpoint variables."""
+    out, _ = _text_rnn(tmp_path)
+    assert number(r"accuracy = ([\d.]+)", out) >= 0.95
+    names = {n for n, _ in tf.train.list_variables(str(tmp_path / "model.ckpt-150"))}
+    assert TF115_TEXT_RNN_VARIABLES <= names and len(names) == 51
+
+
+def test_text_rnn_evaluates_a_tf115_checkpoint_as_tf115_did(tmp_path):
+    """tests/fixtures/tf115_text_rnn: TF 1.15's checkpoint after 20 steps. The model_fn builds
+    its train_op in EVAL too (a TF1 session never ran it); TF 1.15 evaluated it to exactly this."""
+    shutil.copytree(os.path.join(ROOT, "tests", "fixtures", "tf115_text_rnn"), tmp_path / "m")
+    out, _ = _text_rnn(tmp_path / "m", "--nodo_train")
+    assert "accuracy = 0.970000, loss = 0.100593, global_step = 20" in out

@@ -9,6 +9,8 @@ import tensorflow as tf
 import estimator_compat as ec
 from helpers import linear_data, linear_input_fn, linear_model_fn, read_events
 
+v1 = tf.compat.v1
+
 
 def make(tmp_path, **config):
     config.setdefault("save_summary_steps", 10)
@@ -156,3 +158,29 @@ def test_progress_bar_option(tmp_path, capsys):
     est = make(tmp_path, progress_bar=True)
     est.train(linear_input_fn(), steps=3)
     assert "3/3" in capsys.readouterr().out
+
+
+def test_train_op_built_in_every_mode_runs_only_in_train(tmp_path):
+    """TF1 model_fns often build their train_op before branching on mode; a TF1 session never
+    ran it in evaluate/predict. Here neither: the metrics are those of the checkpoint's weights."""
+    def model_fn(features, labels, mode):
+        w = v1.get_variable("w", [3, 1], initializer=v1.zeros_initializer())
+        pred = tf.matmul(features["x"], w)
+        if labels is None:
+            labels = tf.zeros_like(pred)
+        loss = tf.reduce_mean(tf.square(pred - labels))
+        train_op = v1.train.GradientDescentOptimizer(0.1).minimize(
+            loss, global_step=v1.train.get_or_create_global_step())
+        return ec.EstimatorSpec(mode, loss=loss, train_op=train_op, predictions={"p": pred},
+                                eval_metric_ops={"mae": v1.metrics.mean_absolute_error(labels, pred)})
+    est = ec.Estimator(model_fn, model_dir=str(tmp_path))
+    est.train(linear_input_fn(), steps=5)
+    x, y = linear_data()
+    w = est.get_variable_value("w")
+    first = est.evaluate(linear_input_fn(repeat=False))
+    assert first["mae"] == pytest.approx(np.mean(np.abs(x @ w - y)), rel=1e-5)
+    assert est.evaluate(linear_input_fn(repeat=False)) == first
+    predicted = np.concatenate([p["p"] for p in est.predict(linear_input_fn(repeat=False),
+                                                            yield_single_examples=False)])
+    np.testing.assert_allclose(predicted, x @ w, rtol=1e-5)
+    assert first["global_step"] == 5 and est.get_variable_value("global_step") == 5

@@ -45,6 +45,17 @@ def lookup(graph, key):
         raise ValueError(missing_message(graph, key)) from None
 
 
+def existing(graph, keys):
+    """The tensors named `keys` that `graph` has so far (hooks' begin() may make the rest)."""
+    found = []
+    for key in keys:
+        try:
+            found.append(graph.get_tensor_by_name(key))
+        except (KeyError, ValueError):
+            pass
+    return found
+
+
 def missing_message(graph, key):
     """Names the missing tensor and the graph's closest names."""
     names = [op.name for op in graph.get_operations()]

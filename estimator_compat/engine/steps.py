@@ -12,6 +12,7 @@ import tensorflow as tf
 
 from estimator_compat.engine import fetches, input_pipeline, summary_ops
 from estimator_compat.engine.model_fn_call import call_model_fn
+from estimator_compat.engine.unneeded_writes import WriteDiverter
 from estimator_compat.mode_keys import ModeKeys
 
 
@@ -28,6 +29,7 @@ class ModeStep:
         self._steps_per_execution = steps_per_execution if mode == ModeKeys.TRAIN else 1
         self._jit_compile = jit_compile
         self._cache = {}
+        self._diverter = WriteDiverter(store) if mode != ModeKeys.TRAIN else None
         self._runner = None
         self._fresh = True
         self.spec = None
@@ -92,6 +94,7 @@ class ModeStep:
 
         def step(iterator):
             element = next(iterator)
+            first_op = len(tf.compat.v1.get_default_graph().get_operations())
             # strategy.run, with the store's creator above the strategy's: a compat.v1
             # optimizer makes its slots in a merge call (on this thread), which must get
             # the store's mirrored variables, not per-device components of new ones. As in
@@ -100,6 +103,10 @@ class ModeStep:
             with strategy.scope(), self._store.merge_call_scope(), \
                     strategy._scale_loss_for_estimator_enabled():
                 out = strategy.extended._call_for_each_replica(body, (element,), {})
+            if self._diverter is not None:  # e.g. a train_op built before branching on mode
+                graph = tf.compat.v1.get_default_graph()
+                every_replica = tf.nest.map_structure(strategy.experimental_local_results, out)
+                self._diverter.divert(graph, graph.get_operations()[first_op:], every_replica)
             return self._merge_replicas(out)
 
         one = tf.function(step, autograph=False)

@@ -11,7 +11,7 @@ The engine never imports this package; it only serves user code. What maps where
   `.learn` (learn_runner, Experiment, RunConfig), `.training.HParams`, `.tpu` (TPUEstimator,
   TPUEstimatorSpec, RunConfig, TPUConfig, InputPipelineConfig, CrossShardOptimizer),
   `.layers` (layer_norm, fully_connected, optimize_loss, xavier/variance-scaling initializers,
-  l1/l2 regularizers), `.framework` (get_global_step, get_variables, ...), `.data` (map_and_batch, parallel_interleave), `.metrics` (streaming_*),
+  l1/l2 regularizers), `.framework` (get_global_step, get_variables, ...), `.rnn`, `.data` (map_and_batch, parallel_interleave), `.metrics` (streaming_*),
   `.cluster_resolver.TPUClusterResolver`; anything else: an error naming the TF2 replacement
   (`contrib/missing.py`).
 - `tf.compat.v1.layers` → `layers.py` (the functions: dense, conv1d/2d/3d, conv2d_transpose,
@@ -19,6 +19,9 @@ The engine never imports this package; it only serves user code. What maps where
   (Layer, Dense, Conv*D, Conv2DTranspose, SeparableConv2D, *Pooling*D, Dropout, Flatten,
   BatchNormalization), on `get_variable` with TF1's variable names; only names TensorFlow no
   longer serves are replaced.
+- `tf.compat.v1.nn.rnn_cell` (and `tf.contrib.rnn`) → `rnn_cells.py` (BasicRNNCell, GRUCell,
+  BasicLSTMCell, LSTMCell, MultiRNNCell, DropoutWrapper, ResidualWrapper, DeviceWrapper,
+  LSTMStateTuple, RNNCell), where TensorFlow's only raise (Keras 3).
 - `tf.compat.v1.train.ProfilerHook` → `estimator_compat.hooks.builtin.ProfilerHook`.
 - `tf.keras.optimizers.legacy.*` → Keras 3's optimizers of the same names (`keras_legacy.py`).
 

@@ -1,10 +1,11 @@
 """Gives the TF 1.x view to the user's code only: the script and its own modules.
 
 Python resolves `import` through the `__import__` of the importing module's builtins. The user's
-modules (the script, and any module found under its directory or a PYTHONPATH entry, outside
-site-packages and the Python installation) are executed with builtins whose `__import__` answers
-`tensorflow` and `tensorflow.<x>` from `tf1_view`; every other module, TensorFlow's and Keras'
-included, keeps the real `tensorflow`. Their source is compiled with `dimension_value`'s rewrite
+modules (the script, and any module whose source lies outside the Python installation,
+site-/dist-packages and estimator_compat: the script's directory, PYTHONPATH, a directory the
+script puts on sys.path, an editable install of the user's own package) are executed with
+builtins whose `__import__` answers `tensorflow` and `tensorflow.<x>` from `tf1_view`; every
+other module, TensorFlow's and Keras' included, keeps the real `tensorflow`. Their source is compiled with `dimension_value`'s rewrite
 and never cached as .pyc (a later plain `python` run must not pick up the rewritten code).
 """
 import builtins
@@ -84,8 +85,7 @@ class _UserLoader(importlib.machinery.SourceFileLoader):
 class UserCodeFinder(importlib.abc.MetaPathFinder):
     """Finds the user's own modules first and loads them with the TF 1.x builtins."""
 
-    def __init__(self, roots, namespace):
-        self._roots = [os.path.realpath(r) for r in roots if r]
+    def __init__(self, namespace):
         self._excluded = _installation_dirs()
         self._namespace = namespace
 
@@ -94,9 +94,7 @@ class UserCodeFinder(importlib.abc.MetaPathFinder):
         parts = set(path.split(os.sep))
         if "site-packages" in parts or "dist-packages" in parts:
             return False
-        if any(_inside(path, d) for d in self._excluded):
-            return False
-        return any(_inside(path, r) for r in self._roots)
+        return not any(_inside(path, d) for d in self._excluded)
 
     def find_spec(self, fullname, path=None, target=None):
         spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
@@ -111,9 +109,8 @@ def run_script(script, argv):
     """Runs `script` as `__main__` with `argv`, it and its own modules seeing TF 1.x's API."""
     script = os.path.abspath(script)
     script_dir = os.path.dirname(script)
-    roots = [script_dir] + os.environ.get("PYTHONPATH", "").split(os.pathsep)
     namespace = user_builtins()
-    sys.meta_path.insert(0, UserCodeFinder(roots, namespace))
+    sys.meta_path.insert(0, UserCodeFinder(namespace))
     sys.argv = [script] + list(argv)
     sys.path.insert(0, script_dir)
     with open(script, "rb") as f:

@@ -3,7 +3,7 @@
 Served: `.estimator` (early-stopping hooks, InMemoryEvaluatorHook), `.learn` (learn_runner,
 Experiment, RunConfig), `.training.HParams`, `.tpu` (TPUEstimator & co.), `.layers` (layer_norm,
 fully_connected, optimize_loss, initializers, regularizers), `.framework` (global step and
-variable helpers), `.data` (map_and_batch, parallel_interleave),
+variable helpers), `.rnn` (the TF1 cells of `rnn_cells`), `.data` (map_and_batch, parallel_interleave),
 `.metrics` (streaming_*), `.cluster_resolver.TPUClusterResolver`. Any other name raises an error
 naming its TensorFlow 2 replacement (see `missing`).
 """
@@ -19,6 +19,7 @@ def build():
     import tensorflow as tf
 
     from estimator_compat import experimental, learn, tpu
+    from estimator_compat.legacy import rnn_cells
     from estimator_compat.legacy.contrib import framework, layers, metrics
     from estimator_compat.legacy.namespaces import namespace
 
@@ -49,6 +50,9 @@ def build():
         metrics=namespace("tensorflow.contrib.metrics", "tf.contrib.metrics", **metrics.FUNCTIONS),
         framework=namespace("tensorflow.contrib.framework", "tf.contrib.framework",
                             **framework.FUNCTIONS),
+        rnn=namespace("tensorflow.contrib.rnn", "tf.contrib.rnn (the TF1 cells)",
+                      **rnn_cells.CLASSES, static_rnn=tf.compat.v1.nn.static_rnn,
+                      static_bidirectional_rnn=tf.compat.v1.nn.static_bidirectional_rnn),
         cluster_resolver=namespace(
             "tensorflow.contrib.cluster_resolver", "tf.contrib.cluster_resolver",
             TPUClusterResolver=tf.distribute.cluster_resolver.TPUClusterResolver))

@@ -4,7 +4,7 @@ An unknown `tf.contrib.<name>` raises an error naming its replacement from this 
 """
 REPLACEMENTS = {
     "slim": "the tf_slim package (pip install tf-slim; import tf_slim as slim)",
-    "rnn": "tf.keras.layers.LSTMCell / GRUCell / RNN (or tf.compat.v1.nn.rnn_cell in graph code)",
+    "rnn": "tf.keras.layers.LSTMCell / GRUCell / RNN (estimator_compat serves the TF1 cells)",
     "cudnn_rnn": "tf.keras.layers.LSTM / GRU (cuDNN kernels are used automatically)",
     "seq2seq": "keras_nlp / keras_hub decoders (tensorflow_addons.seq2seq is archived)",
     "crf": "a CRF layer of your own on tf.math (tensorflow_addons.text.crf is archived)",

@@ -1,0 +1,77 @@
+"""EVAL and PREDICT change no model variable the spec does not need, as a TF1 session did.
+
+TF1 model_fns often build their train_op before branching on mode; a TF1 session never ran it
+when evaluating or predicting: it ran only what was fetched. `tf.function` runs every stateful
+op it traces, so that optimizer would train on the evaluation data and advance global_step.
+After the replicas' step is built, each op that no output (fetches included) needs and that
+writes a model (global) variable is pointed at a scratch copy of that variable
+(`Operation._update_input`): it runs, harmlessly. Reads are left alone (a hook may read).
+"""
+import tensorflow as tf
+from tensorflow.python.ops import resource_variable_ops
+
+
+_READS = {"ReadVariableOp", "ResourceGather", "ResourceGatherNd", "VariableShape",
+          "VarIsInitializedOp"}
+
+
+def _ancestors(roots):
+    seen, stack = set(), [r.op if isinstance(r, tf.Tensor) else r for r in roots]
+    while stack:
+        op = stack.pop()
+        if op in seen:
+            continue
+        seen.add(op)
+        stack.extend(t.op for t in op.inputs)
+        stack.extend(op.control_inputs)
+    return seen
+
+
+def _components(variable):
+    variable = variable if isinstance(variable, tf.Variable) else getattr(variable, "value", None)
+    if variable is None:
+        return []
+    return list(getattr(variable, "values", None) or [variable])
+
+
+class WriteDiverter:
+    """Scratch variables (made once per model variable written needlessly) and the rewiring."""
+
+    def __init__(self, store):
+        self._store = store
+        self._scratch = {}
+
+    def divert(self, graph, ops, outputs):
+        """Points the model-variable inputs of the writes among `ops` that `outputs` do not
+        need at scratch variables; returns how many inputs it changed."""
+        stateful = [op for op in ops if op._is_stateful and op.type not in _READS and any(
+            t.dtype == tf.resource for t in op.inputs)]
+        if not stateful:
+            return 0
+        needed = _ancestors([x for x in tf.nest.flatten(outputs)
+                             if isinstance(x, (tf.Tensor, tf.Operation))])
+        model = {id(c.handle): c for v in self._store.saveable().values() for c in _components(v)}
+        by_internal = {id(internal): model[id(external)] for external, internal in graph.captures
+                       if id(external) in model}
+        diverted = 0
+        for op in stateful:
+            if op in needed:
+                continue
+            for index, tensor in enumerate(op.inputs):
+                variable = by_internal.get(id(tensor))
+                if variable is not None:
+                    op._update_input(index, graph.capture(self._scratch_for(variable).handle))
+                    diverted += 1
+        return diverted
+
+    def _scratch_for(self, variable):
+        scratch = self._scratch.get(id(variable))
+        if scratch is None:
+            with tf.init_scope(), tf.device(variable.device):
+                # ResourceVariable(...) itself, not tf.Variable: no creator (the store's, a
+                # strategy's) may take it for a model variable
+                scratch = resource_variable_ops.ResourceVariable(
+                    tf.zeros(variable.shape, variable.dtype), trainable=False,
+                    name="unneeded_write_scratch")
+            self._scratch[id(variable)] = scratch
+        return scratch
