@@ -11,7 +11,8 @@ The engine never imports this package; it only serves user code. What maps where
   `.learn` (learn_runner, Experiment, RunConfig), `.training.HParams`, `.tpu` (TPUEstimator,
   TPUEstimatorSpec, RunConfig, TPUConfig, InputPipelineConfig, CrossShardOptimizer),
   `.layers` (layer_norm, fully_connected, optimize_loss, xavier/variance-scaling initializers,
-  l1/l2 regularizers), `.framework` (get_global_step, get_variables, ...), `.rnn`, `.data` (map_and_batch, parallel_interleave), `.metrics` (streaming_*),
+  l1/l2 regularizers), `.framework` (get_global_step, get_variables, ...), `.rnn`, `.data`
+  (map_and_batch, parallel_interleave), `.metrics` (streaming_*),
   `.cluster_resolver.TPUClusterResolver`; anything else: an error naming the TF2 replacement
   (`contrib/missing.py`).
 - `tf.compat.v1.layers` → `layers.py` (the functions: dense, conv1d/2d/3d, conv2d_transpose,
