@@ -38,6 +38,21 @@ def test_tf_compat_v1_hook_classes_work_unchanged(tmp_path, caplog):
         "global_step") == 7
 
 
+def test_logging_tensor_hook_given_variables_and_tensors_in_training_hooks(tmp_path, caplog):
+    """`LoggingTensorHook({"step": tf.train.get_global_step(), "loss": loss})` made in model_fn,
+    as TF 1.x code wrote it: TensorFlow's hook takes only elements of the graph being built."""
+    def model_fn(features, labels, mode, params):
+        spec = linear_model_fn(features, labels, mode, params)
+        w = [v for v in v1.global_variables() if v.name == "linear/w:0"][0]
+        hook = v1.train.LoggingTensorHook({"step": v1.train.get_global_step(), "loss": spec.loss,
+                                           "w": w}, every_n_iter=5)
+        return spec._replace(training_hooks=[hook]) if mode == "train" else spec
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        make(tmp_path, model_fn).train(linear_input_fn(), steps=11)
+    logged = [line for line in caplog.text.splitlines() if "step = " in line and "w = " in line]
+    assert [int(line.split("step = ")[1].split(",")[0].split()[0]) for line in logged] == [0, 5, 10]
+
+
 def test_stop_at_step_last_step_and_counting(tmp_path):
     est = make(tmp_path)
     est.train(linear_input_fn(), hooks=[ec.StopAtStepHook(last_step=5)])

@@ -52,7 +52,7 @@ def _class_model_fn(features, labels, mode):
 def test_layer_classes_train_with_tf1_names(tmp_path):
     est = ec.Estimator(_class_model_fn, model_dir=str(tmp_path),
                        config=ec.RunConfig(tf_random_seed=0))
-    est.train(_digits_input_fn(True), max_steps=300)
+    est.train(_digits_input_fn(True), max_steps=600)
     result = est.evaluate(_digits_input_fn(False))
     assert result["acc"] > 0.85, result
     names = set(est.get_variable_names())

@@ -128,8 +128,12 @@ def test_contrib_errors_name_the_replacement():
     ec.install()
     with pytest.raises(AttributeError, match=r"tf.contrib.slim .* use the tf_slim package"):
         tf.contrib.slim  # noqa: B018
-    with pytest.raises(AttributeError, match=r"tf.contrib.rnn .* tf.keras.layers.LSTMCell"):
-        tf.contrib.rnn  # noqa: B018
+    with pytest.raises(AttributeError, match=r"tf.contrib.seq2seq .* keras_nlp"):
+        tf.contrib.seq2seq  # noqa: B018
+    with pytest.raises(AttributeError, match=r"tf.contrib.rnn.LayerNormBasicLSTMCell .* "
+                                             r"tf.keras.layers.LSTMCell"):
+        tf.contrib.rnn.LayerNormBasicLSTMCell  # noqa: B018
+    assert tf.contrib.rnn.LSTMCell is tf.compat.v1.nn.rnn_cell.LSTMCell
     with pytest.raises(AttributeError, match=r"tf.contrib.layers.batch_norm .* "
                                              r"tf.compat.v1.layers.batch_normalization"):
         tf.contrib.layers.batch_norm  # noqa: B018

@@ -15,6 +15,7 @@ import keras
 import numpy as np
 import tensorflow as tf
 from tensorflow.python.training import basic_session_run_hooks as _tf_hooks
+from tensorflow.python.training import training_util
 
 from estimator_compat.engine import fetches as fetch_lib
 from estimator_compat.hooks import SessionRunArgs, SessionRunContext, SessionRunValues
@@ -194,6 +195,8 @@ def _variables_as_graph_elements():
     def as_graph_element(obj):
         graph = tf.compat.v1.get_default_graph()
         if isinstance(obj, tf.Variable) or (hasattr(obj, "read_value") and not isinstance(obj, str)):
+            if obj is tf.compat.v1.train.get_global_step():  # the step's value before it runs,
+                return training_util._get_or_create_global_step_read()  # as TF1's logs show it
             return tf.identity(obj, name=obj.name.split(":")[0].replace("/", "_") + "_hook_read")
         if isinstance(obj, tf.Tensor) and tf.is_symbolic_tensor(obj) and obj.graph is not graph:
             return original(obj.name)  # a tensor of an earlier trace: the same name in this one

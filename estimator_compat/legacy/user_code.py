@@ -5,8 +5,9 @@ modules (the script, and any module whose source lies outside the Python install
 site-/dist-packages and estimator_compat: the script's directory, PYTHONPATH, a directory the
 script puts on sys.path, an editable install of the user's own package) are executed with
 builtins whose `__import__` answers `tensorflow` and `tensorflow.<x>` from `tf1_view`; every
-other module, TensorFlow's and Keras' included, keeps the real `tensorflow`. Their source is compiled with `dimension_value`'s rewrite
-and never cached as .pyc (a later plain `python` run must not pick up the rewritten code).
+other module, TensorFlow's and Keras' included, keeps the real `tensorflow`. Their source is
+compiled with `dimension_value`'s rewrite and never cached as .pyc (a later plain `python` run
+must not pick up the rewritten code).
 """
 import builtins
 import importlib.abc
