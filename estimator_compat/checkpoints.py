@@ -10,6 +10,8 @@ import os
 
 import tensorflow as tf
 
+from estimator_compat import object_checkpoints
+
 logger = logging.getLogger("tensorflow")
 
 CHECKPOINT_BASENAME = "model.ckpt"
@@ -97,12 +99,26 @@ class CheckpointIO:
         tf.io.gfile.makedirs(self._model_dir)
         prefix = os.path.join(self._model_dir, self._basename)
         logger.info("Saving checkpoints for %d into %s.", step, prefix)
+        objects = self._store.object_checkpoints
+        if objects:  # the train trace's (it holds the optimizer), else any mode's
+            checkpoint = objects.get("train") or next(iter(objects.values()))
+            return object_checkpoints.save(checkpoint, self._model_dir, self._basename, step,
+                                           self._max)
         saver = self._saver_for(_components(self._store.saveable()))
         return saver.save(None, prefix, global_step=step, write_meta_graph=False,
                           write_state=True)
 
     def restore(self, path):
         """Restores every saveable variable from `path`; a clear error on any mismatch."""
+        if object_checkpoints.is_object_based(path):
+            if not self._store.object_checkpoints:
+                raise CheckpointMismatchError(
+                    f"The checkpoint {path} is object-based (written for a model_fn whose "
+                    "EstimatorSpec had scaffold=tf.compat.v1.train.Scaffold(saver="
+                    "tf.train.Checkpoint(...))), but this model_fn returned no such scaffold. "
+                    "Return the same Scaffold(saver=tf.train.Checkpoint(...)) in every mode.")
+            object_checkpoints.restore(self._store.object_checkpoints.values(), path)
+            return
         variables = self._store.saveable()
         in_ckpt = dict(tf.train.list_variables(path))
         filled = {}

@@ -31,6 +31,7 @@ class VariableStore:
         self._unsaved = set()  # neither saved nor reset (see mark_unsaved)
         self._state = threading.local()
         self.init_from_checkpoint_calls = []  # (ckpt, assignment_map) asked for in model_fn
+        self.object_checkpoints = {}  # mode: Scaffold(saver=tf.train.Checkpoint) of its trace
 
     # -- lookup -------------------------------------------------------------------------------
     def get(self, name):
@@ -56,6 +57,13 @@ class VariableStore:
             v = getattr(v, "value", v) if not isinstance(v, tf.Variable) else v
             if id(v) in by_id:
                 yield by_id[id(v)]
+
+    def note_object_checkpoint(self, mode, scaffold):
+        """Keeps `Scaffold(saver=tf.train.Checkpoint(...))` of a mode's trace: model_dir's
+        checkpoints are then object-based, as tf.estimator wrote them for such a scaffold."""
+        saver = getattr(scaffold, "saver", None)
+        if isinstance(saver, tf.train.Checkpoint):
+            self.object_checkpoints[mode] = saver
 
     def mark_local(self, variables):
         self._local.update(self._names_of(variables))
@@ -161,18 +169,8 @@ class VariableStore:
             if value is not None:
                 kwargs["initial_value"] = value
                 kwargs["dtype"] = kwargs.get("dtype") or initial.dtype
-        with tf.init_scope():
-            graph = tf.compat.v1.get_default_graph()
-            saved = graph._variable_creator_stack
-            graph._variable_creator_stack = [
-                (p, c) for p, c in saved
-                if getattr(c, "__func__", None) is not VariableStore._creator
-                and getattr(c, "__name__", "") != "variable_capturing_scope"]
-            try:
-                with tf.name_scope(scope):
-                    return tf.compat.v1.Variable(**kwargs)
-            finally:
-                graph._variable_creator_stack = saved
+        with outside_trace(), tf.name_scope(scope):
+            return tf.compat.v1.Variable(**kwargs)
 
     def _unique_in_trace(self, name):
         used = getattr(self._state, "used", None)
@@ -184,6 +182,41 @@ class VariableStore:
             unique = f"{name}_{i}"
         used.add(unique)
         return unique
+
+
+@contextlib.contextmanager
+def outside_trace():
+    """Eager, with the variable creators outside tf.function (a strategy's included) but not
+    the store's or tf.function's own, which would make a step retrace (or rename)."""
+    with tf.init_scope():
+        graph = tf.compat.v1.get_default_graph()
+        saved = graph._variable_creator_stack
+        graph._variable_creator_stack = [
+            (p, c) for p, c in saved
+            if getattr(c, "__func__", None) is not VariableStore._creator
+            and getattr(c, "__name__", "") != "variable_capturing_scope"]
+        try:
+            yield
+        finally:
+            graph._variable_creator_stack = saved
+
+
+def adopt(named_variables, trainable_names=()):
+    """Saves and restores variables made outside any trace (a Keras model that
+    `model_to_estimator` built eagerly) under the given names, like the store's own; they are
+    put in the trace graph's GLOBAL (and TRAINABLE) collections."""
+    graph = tf.compat.v1.get_default_graph()
+    store = getattr(graph, "_estimator_compat_store", None)
+    if store is None:
+        raise RuntimeError("adopt() is called in a trace of a model_fn, inside an Estimator.")
+    for name, var in named_variables.items():
+        cols = [_GraphKeys.GLOBAL_VARIABLES]
+        if name in trainable_names:
+            cols.append(_GraphKeys.TRAINABLE_VARIABLES)
+        if store._vars.setdefault(name, var) is not var:
+            raise ValueError(f"Two variables are named {name!r} in one model_fn.")
+        store._collections.setdefault(name, set()).update(cols)
+        graph.add_to_collections(cols, var)
 
 
 def mark_unsaved(variables):

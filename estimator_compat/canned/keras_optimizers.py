@@ -85,6 +85,9 @@ class ClippedOptimizer(v1.train.Optimizer):
 
 
 def _learning_rate(optimizer):
+    tensor = getattr(optimizer, "_estimator_compat_tensor_rate", None)  # legacy optimizers
+    if tensor is not None:
+        return tensor
     rate = optimizer._learning_rate  # the schedule or callable as given, else a variable
     if isinstance(rate, keras.optimizers.schedules.LearningRateSchedule):
         return lambda: rate(v1.train.get_or_create_global_step())
@@ -99,7 +102,8 @@ def from_keras(optimizer):
     with tf.init_scope():  # reads the variables' values: eager, also inside the step's trace
         config = optimizer.get_config()
         rate = _learning_rate(optimizer)
-    make = next((fn for cls, fn in _FROM_KERAS.items() if type(optimizer) is cls), None)
+    cls = getattr(type(optimizer), "_estimator_compat_base", type(optimizer))  # legacy.<Name>
+    make = _FROM_KERAS.get(cls)
     if make is None:
         raise ValueError(
             f"Keras optimizer {type(optimizer).__name__} is not supported by estimator_compat's "

@@ -10,7 +10,7 @@ replays `begin()` on copies of the hooks, so the ops they made exist again under
 import keras
 import tensorflow as tf
 
-from estimator_compat.engine import fetches, input_pipeline, summary_ops
+from estimator_compat.engine import fetches, input_pipeline, keras_optimizer_ops, summary_ops
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.engine.unneeded_writes import WriteDiverter
 from estimator_compat.mode_keys import ModeKeys
@@ -87,6 +87,7 @@ class ModeStep:
     # -- tracing ------------------------------------------------------------------------------
     def _build(self, names):
         strategy = self._strategy
+        keras_optimizer_ops.patch()
 
         body = lambda element: self._replica_body(element, names)  # noqa: E731
         if self._jit_compile:  # XLA compiles the replica's step; the input stays outside
@@ -138,6 +139,7 @@ class ModeStep:
             out["global_step"] = step_before
             if self._fresh:
                 self.spec, self.graph, self._fresh = spec, graph, False
+                self._store.note_object_checkpoint(self.mode, spec.scaffold)
                 if self._runner is not None:
                     self._runner.begin(spec, graph)
             elif self._runner is not None:

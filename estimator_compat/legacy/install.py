@@ -15,7 +15,7 @@ def install():
     import tensorflow as tf
 
     import estimator_compat as api
-    from estimator_compat import experimental, export, inputs, tpu
+    from estimator_compat import experimental, export, inputs, keras_bridge, tpu
     from estimator_compat.legacy import contrib, keras_legacy, rnn_cells
     from estimator_compat.legacy import estimator_v1 as compat_v1
     from estimator_compat.legacy import layers as compat_layers
@@ -30,6 +30,7 @@ def install():
         set_attr(owner, "estimator", module, import_module=True)
     compat_layers.use()  # after the imports above, which make new tf.compat.v1 wrappers
     keras_legacy.use()
+    keras_bridge.use()
     rnn_cells.use()
     for prefix, module in by_owner.items():
         sys.modules[prefix + ".estimator"] = module

@@ -1,0 +1,120 @@
+"""`tf.keras.layers.DenseFeatures` as a Keras 3 layer over `tf.feature_column` columns.
+
+Keras 3 dropped the layer; TensorFlow 2.21 still ships the columns. Each column creates its
+state (embedding tables, ...) through a state manager that makes Keras 3 weights of this layer,
+under the column's name scope, so a model_fn's checkpoint keeps tf.keras' names
+(`dense_features/x_embedding/embedding_weights`) and a Keras 3 model trains them. Output: the
+columns' dense tensors, sorted by column name, flattened and concatenated, as tf.keras did.
+"""
+import keras
+import tensorflow as tf
+from tensorflow.python.feature_column import feature_column_v2 as fc
+
+
+class _LayerStateManager(fc.StateManager):
+    """Column state as weights of one Keras 3 layer (tf.keras' `_StateManagerImplV2`'s role)."""
+
+    def __init__(self, layer, trainable):
+        self._layer, self._trainable = layer, trainable
+        self._variables, self._resources = {}, {}
+
+    def create_variable(self, feature_column, name, shape, dtype=None, trainable=True,
+                        use_resource=True, initializer=None):
+        key = (feature_column.name, name)
+        if key in self._variables:
+            raise ValueError(f"Variable {name!r} of column {feature_column.name!r} exists.")
+        init = initializer
+        if init is not None:
+            init = lambda shape, dtype=None, _i=initializer: _i(shape, dtype=dtype)  # noqa: E731
+        layer = self._layer
+        # add_weight would reset the Keras path to the layer's: the column's scope goes between
+        with keras.name_scope(layer.name, caller=layer), \
+                keras.name_scope(_scope_name(feature_column)):
+            variable = keras.Variable(
+                initializer=init or "glorot_uniform", shape=tuple(shape),
+                dtype=tf.as_dtype(dtype or tf.float32).name,
+                trainable=self._trainable and trainable, name=name)
+        layer._track_variable(variable)
+        self._variables[key] = variable
+        return variable
+
+    def add_variable(self, feature_column, var):
+        self._variables[(feature_column.name, var.name)] = var
+
+    def get_variable(self, feature_column, name):
+        variable = self._variables[(feature_column.name, name)]
+        return getattr(variable, "value", variable)  # the tf.Variable for TF's column ops
+
+    def add_resource(self, feature_column, name, resource):
+        self._resources[(feature_column.name, name)] = resource
+        return resource
+
+    def has_resource(self, feature_column, name):
+        return (feature_column.name, name) in self._resources
+
+    def get_resource(self, feature_column, name):
+        return self._resources[(feature_column.name, name)]
+
+
+def _scope_name(column):
+    """A column name as a name scope (tf.keras replaced characters scopes reject)."""
+    return fc._sanitize_column_name_for_variable_scope(column.name)
+
+
+class DenseFeatures(keras.layers.Layer):
+    """Produces a dense tensor from a dict of features by `tf.feature_column` columns."""
+
+    def __init__(self, feature_columns, trainable=True, name=None, **kwargs):
+        super().__init__(trainable=trainable, name=name or "dense_features", **kwargs)
+        columns = list(feature_columns) if isinstance(feature_columns, (list, tuple)) \
+            else [feature_columns]
+        if not columns:
+            raise ValueError("DenseFeatures needs at least one feature column, given none.")
+        for column in columns:
+            if not isinstance(column, fc.DenseColumn):
+                raise ValueError(
+                    f"DenseFeatures takes dense columns (numeric, bucketized, embedding, "
+                    f"indicator), given {type(column).__name__} {getattr(column, 'name', '')!r}; "
+                    "wrap a categorical column in tf.feature_column.indicator_column or "
+                    "embedding_column.")
+        self._feature_columns = sorted(columns, key=lambda c: c.name)
+        self._state_manager = _LayerStateManager(self, trainable)
+        self._state_made = False
+
+    def _make_state(self):
+        if not self._state_made:
+            for column in self._feature_columns:
+                column.create_state(self._state_manager)
+            self._state_made = True
+
+    def build(self, input_shape=None):
+        self._make_state()
+        self.built = True
+
+    def call(self, features, cols_to_output_tensors=None, training=None):
+        if not isinstance(features, dict):
+            raise ValueError(f"DenseFeatures expects a dict of features, given {features!r}.")
+        self._make_state()
+        cache = fc.FeatureTransformationCache(features)
+        outputs = []
+        for column in self._feature_columns:
+            with tf.name_scope(_scope_name(column)):
+                tensor = column.get_dense_tensor(cache, self._state_manager)
+                tensor = tf.reshape(tensor, (tf.shape(tensor)[0],
+                                             column.variable_shape.num_elements()))
+                outputs.append(tensor)
+                if cols_to_output_tensors is not None:
+                    cols_to_output_tensors[column] = tensor
+        return tf.concat(outputs, axis=-1)
+
+    def compute_output_shape(self, input_shape):
+        width = sum(c.variable_shape.num_elements() for c in self._feature_columns)
+        batch = next(iter(input_shape.values()))[0] if isinstance(input_shape, dict) else None
+        return (batch, width)
+
+    def get_config(self):
+        config = super().get_config()
+        config["feature_columns"] = tf.feature_column.serialize_feature_columns(
+            self._feature_columns) if hasattr(tf.feature_column, "serialize_feature_columns") \
+            else [c.name for c in self._feature_columns]
+        return config
