@@ -1,6 +1,8 @@
 """Small real models, input_fns and event-file readers shared by the tests."""
 import glob
 import os
+import subprocess
+import sys
 
 import numpy as np
 import tensorflow as tf
@@ -9,6 +11,9 @@ from tensorboard.backend.event_processing import event_file_loader
 import estimator_compat as ec
 
 v1 = tf.compat.v1
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROGRAMS = os.path.join(ROOT, "tests", "programs")
+CLI = os.path.join(os.path.dirname(sys.executable), "estimator-compat")
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "..",
                         "shared", "fixtures", "tf215")
 
@@ -65,3 +70,14 @@ def read_events(logdir):
                     continue
                 out.setdefault(value.tag, []).append((event.step, number))
     return out
+
+
+def run_program(script, *args, cwd=None, runner=None):
+    """Runs a program as its user would (`estimator-compat run` unless `runner` says how);
+    returns (stdout, stderr); fails with its output."""
+    command = (runner or [CLI, "run"]) + [script, *map(str, args)]
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2")
+    proc = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=600)
+    assert proc.returncode == 0, \
+        f"{command} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr[-6000:]}"
+    return proc.stdout, proc.stderr

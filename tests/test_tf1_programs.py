@@ -18,19 +18,9 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROGRAMS = os.path.join(ROOT, "tests", "programs")
+from helpers import CLI, PROGRAMS, ROOT, run_program as run
+
 BERT = os.path.join(PROGRAMS, "bert")
-CLI = os.path.join(os.path.dirname(sys.executable), "estimator-compat")
-
-
-def run(script, *args, cwd=None, runner=None):
-    """Runs a program as its user would; returns (stdout, stderr); fails with its output."""
-    command = (runner or [CLI, "run"]) + [script, *map(str, args)]
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2")
-    proc = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=600)
-    assert proc.returncode == 0, f"{command} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr[-6000:]}"
-    return proc.stdout, proc.stderr
 
 
 def number(pattern, text):

@@ -102,6 +102,8 @@ def from_keras(optimizer):
     with tf.init_scope():  # reads the variables' values: eager, also inside the step's trace
         config = optimizer.get_config()
         rate = _learning_rate(optimizer)
+    if callable(rate):  # a schedule of global_step: read in the trace (FtrlOptimizer, for one,
+        rate = rate()  # takes no callable)
     cls = getattr(type(optimizer), "_estimator_compat_base", type(optimizer))  # legacy.<Name>
     make = _FROM_KERAS.get(cls)
     if make is None:

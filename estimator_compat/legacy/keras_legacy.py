@@ -22,10 +22,12 @@ def legacy_class(base):
     def __init__(self, *args, **kwargs):
         bound = signature.bind_partial(self, *args, **kwargs)
         rate = bound.arguments.get("learning_rate")
-        if isinstance(rate, tf.Tensor):  # read by the canned estimators when they convert it
-            setattr(self, TENSOR_RATE, rate)
+        tensor = isinstance(rate, tf.Tensor)
+        if tensor:
             bound.arguments["learning_rate"] = signature.parameters["learning_rate"].default
         base.__init__(*bound.args, **bound.kwargs)
+        if tensor:  # read by the canned estimators when they convert the optimizer
+            setattr(self, TENSOR_RATE, rate)
 
     return type(base.__name__, (base,), {
         "__init__": __init__, "__module__": "keras.optimizers.legacy",
