@@ -17,6 +17,7 @@ from estimator_compat.hooks import (  # noqa: F401
     CheckpointSaverListener, NanLossDuringTrainingError, SecondOrStepTimer, SessionRunArgs,
     SessionRunContext, SessionRunHook, SessionRunValues)
 from estimator_compat.legacy import install
+from estimator_compat.keras_bridge.model_to_estimator import model_to_estimator  # noqa: F401
 from estimator_compat.hooks.builtin import (  # noqa: F401
     CheckpointSaverHook, FeedFnHook, FinalOpsHook, GlobalStepWaiterHook, LoggingTensorHook,
     NanTensorHook, ProfilerHook, StepCounterHook, StopAtStepHook, SummarySaverHook)
@@ -37,5 +38,5 @@ __all__ = [
     "LoggingTensorHook", "NanTensorHook", "ProfilerHook", "StepCounterHook", "StopAtStepHook",
     "SummarySaverHook", "TrainSpec", "EvalSpec", "train_and_evaluate", "Exporter",
     "LatestExporter", "BestExporter", "FinalExporter", "experimental", "export", "inputs",
-    "install", "tpu",
+    "install", "model_to_estimator", "tpu",
 ]

@@ -114,6 +114,30 @@ def test_guides_estimator_and_migrate_canned(titanic, tmp_path):
         assert found[name]["global_step"] == 20 and found[name]["loss"] < 0.7, found[name]
 
 
+def test_keras_optimizer_in_model_fn_is_checkpointed_by_name(tmp_path):
+    """No scaffold: the Keras optimizer's state is saved under its variable names and resumed."""
+    def model_fn(features, labels, mode):
+        dense = keras.layers.Dense(1)
+        opt = keras.optimizers.Adam(0.1)
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(dense(features["x"]) - labels))
+        grads = tape.gradient(loss, dense.trainable_variables)
+        train_op = tf.group(opt.apply_gradients(zip(grads, dense.trainable_variables)),
+                            tf.compat.v1.train.get_global_step().assign_add(1))
+        return ec.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+    def input_fn():
+        x = np.linspace(-1, 1, 64, dtype=np.float32)[:, None]
+        return tf.data.Dataset.from_tensor_slices(({"x": x}, 3 * x + 1)).batch(16).repeat()
+
+    ec.Estimator(model_fn, str(tmp_path)).train(input_fn, steps=30)
+    est = ec.Estimator(model_fn, str(tmp_path))
+    est.train(input_fn, steps=30)
+    reader = tf.train.load_checkpoint(str(tmp_path))
+    assert reader.get_tensor("adam/iteration") == 60 and reader.get_tensor("global_step") == 60
+    assert est.evaluate(input_fn, steps=4)["loss"] < 0.5
+
+
 # -- DenseFeatures, in process ------------------------------------------------------------------
 def _columns():
     fc = tf.feature_column
@@ -186,8 +210,7 @@ def test_model_to_estimator_errors(tmp_path):
     model.compile(optimizer="sgd", loss="mse")
     with pytest.raises(ValueError, match="checkpoint_format must be one of"):
         tf.keras.estimator.model_to_estimator(keras_model=model, checkpoint_format="h5")
-    est = ec.keras_bridge.model_to_estimator.model_to_estimator(keras_model=model,
-                                                                model_dir=str(tmp_path))
+    est = ec.model_to_estimator(keras_model=model, model_dir=str(tmp_path))
     with pytest.raises(ValueError, match=r"missing \['a'\]|one input"):
         est.train(lambda: tf.data.Dataset.from_tensors(
             ({"b": [[1.0, 2.0]], "c": [[1.0, 2.0]]}, [[1.0]])), steps=1)
@@ -204,13 +227,9 @@ def test_removed_keras_linear_models_name_the_replacement():
 def test_legacy_keras_optimizer_takes_a_tensor_learning_rate():
     ec.install()
 
-    @tf.function
-    def make():
+    with tf.Graph().as_default():  # as in a canned estimator's optimizer lambda
         rate = tf.constant(0.1) * 2
         opt = tf.keras.optimizers.legacy.Ftrl(learning_rate=rate, l1_regularization_strength=0.1)
-        return opt
-
-    opt = make()
+        assert opt._estimator_compat_tensor_rate is rate
     assert isinstance(opt, keras.optimizers.Ftrl)
-    assert opt._estimator_compat_tensor_rate is not None
     assert tf.keras.optimizers.legacy.SGD(0.5).learning_rate.numpy() == pytest.approx(0.5)
