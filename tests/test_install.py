@@ -70,7 +70,7 @@ def test_install_aliases_resolve():
     assert v1.train.LoggingTensorHook is ec.LoggingTensorHook  # TensorFlow's own, untouched
     assert callable(v1.layers.dense) and v1.layers.dense.__module__ == "estimator_compat.legacy.layers"
     # TF 2.11-2.15 estimator scripts built tf.keras.optimizers.legacy.*; Keras 3 only raises
-    assert type(tf.keras.optimizers.legacy.Adam(0.01)) is tf.keras.optimizers.Adam
+    assert isinstance(tf.keras.optimizers.legacy.Adam(0.01), tf.keras.optimizers.Adam)
     assert tf.keras.optimizers.legacy.SGD(0.1, momentum=0.9).momentum == 0.9
 
 
