@@ -97,11 +97,20 @@ TF215_LINEAR_FTRL = {"accuracy": 0.7575757503509521, "auc": 0.8309924602508545,
 
 
 def test_guides_estimator_and_migrate_canned(titanic, tmp_path):
-    """Guide "Estimators": a Keras model and optimizer in model_fn, saved object-based through
-    `Scaffold(saver=tf.train.Checkpoint(...))` and read back by the user's own Checkpoint.
+    """Guide "Estimators": premade estimators on make_csv_dataset; the SavedModel guide's
+    export and `signatures["predict"]`; a Keras model and optimizer in model_fn, saved
+    object-based through `Scaffold(saver=tf.train.Checkpoint(...))` and read back by the
+    user's own Checkpoint.
     Guide "Migrate canned estimators": legacy Keras optimizers with a tensor learning rate."""
     out, _ = run_program(os.path.join(BRIDGE, "estimator_guide.py"), titanic, tmp_path / "m")
     found = results(out)
+    # Premade LinearClassifier on make_csv_dataset (TF 2.15: accuracy 0.63, shuffled input).
+    assert found["premade"]["global_step"] == 100 and found["premade"]["accuracy"] > 0.5
+    assert found["premade"]["predict_keys"] == [
+        "all_class_ids", "all_classes", "class_ids", "classes", "logistic", "logits",
+        "probabilities"]
+    # The SavedModel's "predict" signature on tf.train.Example (TF 2.15: 0.59 and 0.23).
+    assert found["saved_model"]["p1.5"] > 0.5 > found["saved_model"]["p3.5"], found
     ckpt = found["object_checkpoint"]
     assert ckpt["step_after_10"] == 10 and ckpt["global_step"] == 50, ckpt
     assert ckpt["object_graph"] and ckpt["step_key"], ckpt

@@ -5,7 +5,9 @@ Data: the migrate guide's titanic CSVs from a local directory (argv[1]); the mod
 the object-based checkpoint cells is argv[2]. Prints `RESULT <name> <json>` lines.
 """
 import json
+import os
 import sys
+import tempfile
 
 import pandas as pd
 import tensorflow as tf
@@ -14,6 +16,69 @@ import tensorflow.compat.v1 as tf_compat
 
 data_dir, model_dir = sys.argv[1], sys.argv[2]
 
+
+# --- guide "Estimators": premade estimators ---------------------------------------------
+def train_input_fn():
+  titanic_file = data_dir + '/train.csv'  # the guide: tf.keras.utils.get_file(...)
+  titanic = tf.data.experimental.make_csv_dataset(titanic_file, batch_size=32, label_name="survived")
+  titanic_batches = (
+      titanic.cache().repeat().shuffle(500)
+      .prefetch(tf.data.AUTOTUNE))
+  return titanic_batches
+
+
+age = tf.feature_column.numeric_column('age')
+cls = tf.feature_column.categorical_column_with_vocabulary_list('class', ['First', 'Second', 'Third'])
+embark = tf.feature_column.categorical_column_with_hash_bucket('embark_town', 32)
+
+model = tf.estimator.LinearClassifier(
+    model_dir=tempfile.mkdtemp(),
+    feature_columns=[embark, cls, age],
+    n_classes=2
+)
+model = model.train(input_fn=train_input_fn, steps=100)
+result = model.evaluate(train_input_fn, steps=10)
+for key, value in result.items():
+  print(key, ":", value)
+for pred in model.predict(train_input_fn):
+  for key, value in pred.items():
+    print(key, ":", value)
+  break
+print("RESULT premade", json.dumps({"accuracy": float(result["accuracy"]),
+                                    "global_step": int(result["global_step"]),
+                                    "predict_keys": sorted(pred)}))
+
+# --- guide "Using the SavedModel format": SavedModels from Estimators -------------------
+input_column = tf.feature_column.numeric_column("x")
+estimator = tf.estimator.LinearClassifier(feature_columns=[input_column])
+
+
+def input_fn():
+  return tf.data.Dataset.from_tensor_slices(
+    ({"x": [1., 2., 3., 4.]}, [1, 1, 0, 0])).repeat(200).shuffle(64).batch(16)
+
+
+estimator.train(input_fn)
+tmpdir = tempfile.mkdtemp()
+serving_input_fn = tf.estimator.export.build_parsing_serving_input_receiver_fn(
+  tf.feature_column.make_parse_example_spec([input_column]))
+estimator_base_path = os.path.join(tmpdir, 'from_estimator')
+estimator_path = estimator.export_saved_model(estimator_base_path, serving_input_fn)
+imported = tf.saved_model.load(estimator_path)
+
+
+def predict(x):
+  example = tf.train.Example()
+  example.features.feature["x"].float_list.value.extend([x])
+  return imported.signatures["predict"](
+    examples=tf.constant([example.SerializeToString()]))
+
+
+print(predict(1.5))
+print(predict(3.5))
+print("RESULT saved_model", json.dumps({
+    "p1.5": float(predict(1.5)["probabilities"][0, 1]),
+    "p3.5": float(predict(3.5)["probabilities"][0, 1])}))
 
 # --- guide "Estimators": object-based checkpoints -----------------------------------------
 def toy_dataset():
