@@ -42,9 +42,12 @@ def latest_checkpoint(model_dir):
 
 
 def checkpoint_step(path):
-    """The global step stored in a checkpoint (object-based ones: the `-<step>` of its name;
-    0 when it has none)."""
-    reader = _reader(path)
+    """The global step stored in a checkpoint (object-based ones, or one another process has
+    just rotated away: the `-<step>` of its name; 0 when it has none)."""
+    try:
+        reader = _reader(path)
+    except tf.errors.NotFoundError:
+        return max(checkpoint_state._step(path), 0)
     if reader.has_tensor("global_step"):
         return int(reader.get_tensor("global_step"))
     return max(checkpoint_state._step(path), 0)
