@@ -2,15 +2,17 @@
 
 Written with `tf.compat.v1.train.Saver` over the store's variables keyed by TF1 name, so
 `tf.train.list_variables`, `init_from_checkpoint` and tf.estimator 2.15 read them, and we read
-theirs. The Saver writes the data to a temporary file and renames it, then rewrites the
-`checkpoint` state file atomically: a crash mid-save leaves the previous checkpoint usable.
+theirs. The Saver writes the data to a temporary file and renames it; then the `checkpoint`
+state file is rewritten atomically (checkpoint_state.py, which also does the retention): a
+crash mid-save leaves the previous checkpoint usable. A restore that finds its checkpoint
+rotated away by another process on the same model_dir retries on the newest one.
 """
 import logging
 import os
 
 import tensorflow as tf
 
-from estimator_compat import object_checkpoints
+from estimator_compat import checkpoint_state, object_checkpoints
 
 logger = logging.getLogger("tensorflow")
 
@@ -34,17 +36,44 @@ class CheckpointMismatchError(ValueError):
 
 
 def latest_checkpoint(model_dir):
-    if not model_dir or not tf.io.gfile.isdir(model_dir):
-        return None
-    return tf.train.latest_checkpoint(model_dir)
+    """The newest checkpoint, verified on disk (an error when the state file names one that
+    is gone: see checkpoint_state.latest)."""
+    return checkpoint_state.latest(model_dir)
 
 
 def checkpoint_step(path):
-    """The global step stored in a checkpoint (0 when it has none)."""
-    reader = tf.train.load_checkpoint(path)
+    """The global step stored in a checkpoint (object-based ones, or one another process has
+    just rotated away: the `-<step>` of its name; 0 when it has none)."""
+    try:
+        reader = _reader(path)
+    except tf.errors.NotFoundError:
+        return max(checkpoint_state._step(path), 0)
     if reader.has_tensor("global_step"):
         return int(reader.get_tensor("global_step"))
-    return 0
+    return max(checkpoint_state._step(path), 0)
+
+
+def _reader(path):
+    """tf.train.load_checkpoint, with an error that names the damaged checkpoint."""
+    try:
+        return tf.train.load_checkpoint(path)
+    except tf.errors.NotFoundError:
+        raise
+    except tf.errors.OpError as e:
+        raise damaged(path, e) from None
+
+
+def damaged(path, error):
+    """The DataLossError for a checkpoint whose files cannot be read."""
+    model_dir = os.path.dirname(path)
+    others = [p for p in checkpoint_state.on_disk(model_dir) if p != path]
+    return tf.errors.DataLossError(
+        None, None,
+        f"Could not read the checkpoint {path} ({type(error).__name__}: "
+        f"{error.message.splitlines()[0] if error.message else error}): its files "
+        f"({path}.index, {path}.data-*) are damaged or incomplete. Other checkpoints there: "
+        f"{others or 'none'}. Point `model_checkpoint_path` in {model_dir}/checkpoint at one "
+        f"of them, restore the files from a copy, or use a new model_dir.")
 
 
 def resolve(path):
@@ -53,7 +82,7 @@ def resolve(path):
         return None
     path = os.fspath(path)
     if tf.io.gfile.isdir(path):
-        found = tf.train.latest_checkpoint(path)
+        found = checkpoint_state.latest(path)
         if found is None:
             raise ValueError(f"No checkpoint found in directory {path!r}.")
         return found
@@ -83,15 +112,11 @@ class CheckpointIO:
         names = tuple(sorted(variables))
         if self._saver is None or names != self._saver_names:
             old = self._saver.last_checkpoints if self._saver is not None else None
+            # No retention or state file of its own: checkpoint_state does both, re-reading
+            # the state file each time (another process may share the model_dir).
             self._saver = tf.compat.v1.train.Saver(
-                var_list=variables, sharded=False, max_to_keep=self._max,
-                keep_checkpoint_every_n_hours=self._hours, save_relative_paths=True)
+                var_list=variables, sharded=False, max_to_keep=None, save_relative_paths=True)
             self._saver_names = names
-            state = tf.train.get_checkpoint_state(self._model_dir)
-            if old:
-                self._saver.recover_last_checkpoints(old)
-            elif state is not None:
-                self._saver.recover_last_checkpoints(list(state.all_model_checkpoint_paths))
         return self._saver
 
     def save(self, step):
@@ -102,15 +127,33 @@ class CheckpointIO:
         objects = self._store.object_checkpoints
         if objects:  # the train trace's (it holds the optimizer), else any mode's
             checkpoint = objects.get("train") or next(iter(objects.values()))
-            return object_checkpoints.save(checkpoint, self._model_dir, self._basename, step,
-                                           self._max)
-        saver = self._saver_for(_components(self._store.saveable()))
-        return saver.save(None, prefix, global_step=step, write_meta_graph=False,
-                          write_state=True)
+            path = checkpoint.write(f"{prefix}-{step}")
+        else:
+            saver = self._saver_for(_components(self._store.saveable()))
+            path = saver.save(None, prefix, global_step=step, write_meta_graph=False,
+                              write_state=False)
+        checkpoint_state.record(self._model_dir, path, self._max, self._hours)
+        return path
+
+    def restore_newest(self, path):
+        """Restores `path`, the newest checkpoint a moment ago; when another process on the
+        model_dir has rotated it away meanwhile, the newest one then. Returns the path used."""
+        for attempt in range(5):
+            try:
+                self.restore(path)
+                return path
+            except tf.errors.NotFoundError:
+                newer = checkpoint_state.latest(self._model_dir)
+                if attempt == 4 or newer is None or (newer == path and
+                                                     checkpoint_state.exists(path)):
+                    raise
+                logger.info("Checkpoint %s was removed while being read (another process "
+                            "on this model_dir); restoring %s.", path, newer)
+                path = newer
 
     def restore(self, path):
         """Restores every saveable variable from `path`; a clear error on any mismatch."""
-        if object_checkpoints.is_object_based(path):
+        if object_checkpoints.is_object_based(_reader(path)):
             if not self._store.object_checkpoints:
                 raise CheckpointMismatchError(
                     f"The checkpoint {path} is object-based (written for a model_fn whose "
@@ -120,18 +163,23 @@ class CheckpointIO:
             object_checkpoints.restore(self._store.object_checkpoints.values(), path)
             return
         variables = self._store.saveable()
-        in_ckpt = dict(tf.train.list_variables(path))
+        in_ckpt = _reader(path).get_variable_to_shape_map()
         filled = {}
         missing = sorted(n for n in variables if n not in in_ckpt)
         if missing and self._fill_missing is not None:
             filled = self._fill_missing(missing, tf.train.load_checkpoint(path), variables)
         check_compatible(path, {n: v for n, v in variables.items() if n not in filled}, in_ckpt)
         components = _components(variables)
-        if filled:
-            read = {n: v for n, v in components.items() if n not in filled}
-            tf.compat.v1.train.Saver(var_list=read, sharded=False).restore(None, path)
-        else:
-            self._saver_for(components).restore(None, path)
+        try:
+            if filled:
+                read = {n: v for n, v in components.items() if n not in filled}
+                tf.compat.v1.train.Saver(var_list=read, sharded=False).restore(None, path)
+            else:
+                self._saver_for(components).restore(None, path)
+        except tf.errors.NotFoundError:
+            raise
+        except tf.errors.OpError as e:  # a truncated or corrupt data shard
+            raise damaged(path, e) from None
         for name, value in filled.items():
             components[name].assign(value)
         for name, var in variables.items():

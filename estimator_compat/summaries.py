@@ -5,14 +5,18 @@ Scalars written from the host (`global_step/sec`, eval metrics) are TF1 `Summary
 legacy event files (early-stopping hooks, BestExporter) see the same records.
 """
 import collections
+import logging
 import os
+import re
 import threading
 
 import numpy as np
 import tensorflow as tf
 
+logger = logging.getLogger("tensorflow")
 _writers = {}
 _lock = threading.Lock()
+_warned_truncated = set()
 
 
 def writer_for(logdir):
@@ -22,7 +26,14 @@ def writer_for(logdir):
         writer = _writers.get(logdir)
         if writer is None:
             with tf.init_scope():
-                writer = tf.summary.create_file_writer(logdir)
+                try:
+                    writer = tf.summary.create_file_writer(logdir)
+                except tf.errors.OpError as e:  # e.g. a model_dir the process cannot write
+                    message = re.sub(r"\{\{[^}]*\}\}\s*|\s*\[Op:[^\]]*\].*$", "",
+                                     e.message or str(e)).strip()
+                    raise type(e)(None, None, f"Cannot write event files to {logdir}: "
+                                  f"{message}. Check that model_dir exists or can be created, "
+                                  "and that this process may write there.") from None
             _writers[logdir] = writer
         return writer
 
@@ -75,7 +86,7 @@ def read_scalars(logdir):
     found = collections.defaultdict(dict)
     pattern = os.path.join(os.fspath(logdir), "*.tfevents.*")
     for path in sorted(tf.io.gfile.glob(pattern)):
-        for event in tf.compat.v1.train.summary_iterator(path):
+        for event in _complete_events(path):
             for value in event.summary.value:
                 if value.HasField("simple_value"):
                     found[event.step][value.tag] = value.simple_value
@@ -84,6 +95,19 @@ def read_scalars(logdir):
                     if array.ndim == 0:
                         found[event.step][value.tag] = float(array)
     return collections.OrderedDict(sorted(found.items()))
+
+
+def _complete_events(path):
+    """The events of one file up to a cut-off last record (a writer killed mid-write): what
+    tf.estimator's readers did; warns once per file."""
+    try:
+        for event in tf.compat.v1.train.summary_iterator(path):
+            yield event
+    except tf.errors.DataLossError as e:
+        if path not in _warned_truncated:
+            _warned_truncated.add(path)
+            logger.warning("Event file %s ends in a cut-off record (%s); read what was "
+                           "complete.", path, (e.message or "").splitlines()[0])
 
 
 _FLOAT_DTYPES = {tf.float16.as_datatype_enum, tf.float32.as_datatype_enum,

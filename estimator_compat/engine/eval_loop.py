@@ -55,6 +55,12 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
         progress.update({"loss": loss})
         if runner.stop_requested:
             break
+    if done == 0 and not runner.stop_requested:
+        raise ValueError(
+            "evaluate(): the input_fn yielded no batches, so there is nothing to compute "
+            "metrics from; nothing was written to the eval directory. Check the input_fn's "
+            "data (an empty file, a filter or skip that drops everything, a shard with no "
+            "records). tf.estimator returned 0 for every metric here.")
     results = _final_values(step, metrics)
     loss_sum, loss_count = (v.numpy() for v in step.eval_loss)
     results["loss"] = np.float32(loss_sum / loss_count) if loss_count else np.float32(np.nan)

@@ -85,8 +85,10 @@ class EngineState:
                            "evaluate" if mode == "eval" else "predict")
             self.initialise_from_checkpoints()
             return None
-        self.io.restore(path)
-        return path
+        if checkpoint_path:
+            self.io.restore(path)
+            return path
+        return self.io.restore_newest(path)
 
 
 def _check_strategy(strategy):

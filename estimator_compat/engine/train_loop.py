@@ -33,8 +33,11 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         return
     runner = HookRunner(ModeKeys.TRAIN, hooks, state, epoch_steps=config.log_step_count_steps)
     iterator, step = state.prepare(ModeKeys.TRAIN, input_fn, runner)
+    # Resolved again right before the restore: another trainer on this model_dir may have
+    # saved (and rotated the one seen above away) while the model was built.
+    latest = checkpoints.latest_checkpoint(est.model_dir) or latest
     if latest is not None:
-        state.io.restore(latest)
+        state.io.restore_newest(latest)
     else:
         state.initialise_from_checkpoints()
         if est._warm_start is not None:
