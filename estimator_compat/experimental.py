@@ -1,5 +1,6 @@
 """`tf.estimator.experimental`: early stopping and in-training evaluation hooks, logit fns of
-the canned models, the supervised receiver."""
+the canned models, the supervised receiver, the RNN estimators."""
+from estimator_compat.canned.rnn import RNNClassifier, RNNEstimator  # noqa: F401
 from estimator_compat.canned.logit_fns import (  # noqa: F401
     call_logit_fn, dnn_logit_fn_builder, linear_logit_fn_builder)
 from estimator_compat.export.receivers import build_raw_supervised_input_receiver_fn  # noqa

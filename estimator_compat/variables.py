@@ -149,6 +149,8 @@ class VariableStore:
                 name = actual
             self._vars[name] = var
             self._collections[name] = set(cols)
+            if name.rsplit("/", 1)[-1] == "seed_generator_state":  # a Keras layer's RNG
+                self._unsaved.add(name)  # state (dropout): never in tf.estimator's checkpoints
         else:
             self._collections[name].update(cols)
         graph.add_to_collections(cols, var)

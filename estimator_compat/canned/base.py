@@ -70,6 +70,8 @@ class _Canned(Estimator):
         def model_fn(features, labels, mode, config):
             if columns:
                 check_features(features, columns)
+            if isinstance(features, dict):  # logits_fn may add keys (a sequence mask): not
+                features = dict(features)  # to the input element itself
             logits = logits_fn(features, mode)
             opt = get_optimizer(optimizer, learning_rate) if mode == "train" else None
             scope = contextlib.nullcontext()

@@ -1,6 +1,7 @@
 """The Keras side of estimator code, on Keras 3: what tf.keras (Keras 2) gave estimators.
 
 - `DenseFeatures` (dense_features.py): `tf.keras.layers.DenseFeatures` over feature columns.
+- `SequenceFeatures` (sequence_features.py): `tf.keras.experimental.SequenceFeatures`.
 - `model_to_estimator` (model_to_estimator.py): `tf.keras.estimator.model_to_estimator`.
 - `LinearModel` / `WideDeepModel` (removed.py): errors naming what replaces them.
 - Keras 3 optimizers inside a model_fn: `engine/keras_optimizer_ops.py`; legacy optimizer
@@ -18,6 +19,7 @@ def use():
 
     from estimator_compat.keras_bridge.dense_features import DenseFeatures
     from estimator_compat.keras_bridge.model_to_estimator import model_to_estimator
+    from estimator_compat.keras_bridge.sequence_features import SequenceFeatures
     from estimator_compat.keras_bridge import removed
 
     tf_keras = sys.modules.get("keras._tf_keras.keras") or __import__(
@@ -36,4 +38,6 @@ def use():
         for name in ("LinearModel", "WideDeepModel"):
             if not hasattr(experimental, name):
                 setattr(experimental, name, getattr(removed, name))
+        if not hasattr(experimental, "SequenceFeatures"):
+            experimental.SequenceFeatures = SequenceFeatures
     sys.modules.setdefault("keras.estimator", estimator)

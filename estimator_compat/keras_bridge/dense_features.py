@@ -11,7 +11,7 @@ import tensorflow as tf
 from tensorflow.python.feature_column import feature_column_v2 as fc
 
 
-class _LayerStateManager(fc.StateManager):
+class LayerStateManager(fc.StateManager):
     """Column state as weights of one Keras 3 layer (tf.keras' `_StateManagerImplV2`'s role)."""
 
     def __init__(self, layer, trainable):
@@ -28,8 +28,12 @@ class _LayerStateManager(fc.StateManager):
             init = lambda shape, dtype=None, _i=initializer: _i(shape, dtype=dtype)  # noqa: E731
         layer = self._layer
         # add_weight would reset the Keras path to the layer's: the column's scope goes between
-        with keras.name_scope(layer.name, caller=layer), \
-                keras.name_scope(_scope_name(feature_column)):
+        # A layer built by a canned model (RNNEstimator) names its state from the top, as
+        # tf.estimator did (`sequence_features/...`, not `rnn_model/sequence_features/...`).
+        top = {"override_parent": ""} if getattr(layer, "top_level_names", False) else \
+            {"caller": layer}
+        with keras.name_scope(layer.name, **top), \
+                keras.name_scope(scope_name(feature_column)):
             variable = keras.Variable(
                 initializer=init or "glorot_uniform", shape=tuple(shape),
                 dtype=tf.as_dtype(dtype or tf.float32).name,
@@ -56,7 +60,7 @@ class _LayerStateManager(fc.StateManager):
         return self._resources[(feature_column.name, name)]
 
 
-def _scope_name(column):
+def scope_name(column):
     """A column name as a name scope (tf.keras replaced characters scopes reject)."""
     return fc._sanitize_column_name_for_variable_scope(column.name)
 
@@ -78,7 +82,7 @@ class DenseFeatures(keras.layers.Layer):
                     "wrap a categorical column in tf.feature_column.indicator_column or "
                     "embedding_column.")
         self._feature_columns = sorted(columns, key=lambda c: c.name)
-        self._state_manager = _LayerStateManager(self, trainable)
+        self._state_manager = LayerStateManager(self, trainable)
         self._state_made = False
 
     def _make_state(self):
@@ -98,7 +102,7 @@ class DenseFeatures(keras.layers.Layer):
         cache = fc.FeatureTransformationCache(features)
         outputs = []
         for column in self._feature_columns:
-            with tf.name_scope(_scope_name(column)):
+            with tf.name_scope(scope_name(column)):
                 tensor = column.get_dense_tensor(cache, self._state_manager)
                 tensor = tf.reshape(tensor, (tf.shape(tensor)[0],
                                              column.variable_shape.num_elements()))

@@ -21,6 +21,7 @@ def install():
     from estimator_compat.legacy import layers as compat_layers
     from estimator_compat.legacy.namespaces import namespace
     from estimator_compat.hooks.builtin import ProfilerHook
+    from estimator_compat.tpu.embedding_config import PARAMETER_CLASSES
 
     if _INSTALLED:
         return api
@@ -50,5 +51,8 @@ def install():
         for owner in ("tensorflow", "tensorflow.compat.v1"):
             set_attr(owner, "contrib", contrib_module)
     set_attr("tensorflow.compat.v1.train", "ProfilerHook", ProfilerHook)
+    for name, cls in PARAMETER_CLASSES.items():  # TPU embedding optimizers, gone in TF 2.21
+        if not hasattr(tf.compat.v1.tpu.experimental, name):
+            set_attr("tensorflow.compat.v1.tpu.experimental", name, cls)
     _INSTALLED.append(True)
     return api

@@ -13,6 +13,7 @@ import tensorflow as tf
 
 from estimator_compat.estimator import Estimator
 from estimator_compat.mode_keys import ModeKeys
+from estimator_compat.tpu.embedding_config import EmbeddingConfigSpec
 from estimator_compat.tpu.tpu_config import RunConfig
 
 
@@ -34,8 +35,7 @@ class TPUEstimator(Estimator):
             if value is not None and (not isinstance(value, int) or value <= 0):
                 raise ValueError(f"{name} must be a positive integer, given: {value!r}")
         if embedding_config_spec is not None:
-            raise ValueError("embedding_config_spec (TPU embeddings) is not supported by "
-                             "estimator_compat.")
+            _check_embedding_config_spec(embedding_config_spec, use_tpu)
         self._use_tpu = use_tpu
         self._batch_sizes = {ModeKeys.TRAIN: train_batch_size, ModeKeys.EVAL: eval_batch_size,
                              ModeKeys.PREDICT: predict_batch_size}
@@ -54,6 +54,18 @@ class TPUEstimator(Estimator):
         if self._batch_sizes.get(mode) is not None:
             params["batch_size"] = self._batch_sizes[mode]
         return params
+
+
+def _check_embedding_config_spec(spec, use_tpu):
+    if not isinstance(spec, EmbeddingConfigSpec):
+        raise TypeError("embedding_config_spec must be a tf.compat.v1.estimator.tpu."
+                        f"experimental.EmbeddingConfigSpec, given {type(spec).__name__}.")
+    if use_tpu:
+        raise ValueError("TPU embeddings (embedding_config_spec) run on a TPU's embedding "
+                         "cores, which estimator_compat does not drive. Set use_tpu=False: "
+                         "the spec's embedding columns are then trained as ordinary "
+                         "embeddings by the model_fn's optimizer, as TPUEstimator did on "
+                         "CPU/GPU.")
 
 
 def _tpu_strategy(config):
