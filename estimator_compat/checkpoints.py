@@ -200,9 +200,9 @@ def check_compatible(path, variables, in_ckpt=None):
     if in_ckpt is None:
         in_ckpt = dict(tf.train.list_variables(path))
     missing = sorted(n for n in variables if n not in in_ckpt)
-    shapes = sorted(f"{n}: checkpoint {in_ckpt[n]} vs model {variables[n].shape.as_list()}"
+    shapes = sorted(f"{n}: checkpoint {in_ckpt[n]} vs model {variables[n].shape}"
                     for n, v in variables.items()
-                    if n in in_ckpt and list(in_ckpt[n]) != v.shape.as_list())
+                    if n in in_ckpt and not v.shape.is_compatible_with(in_ckpt[n]))
     if missing or shapes:
         unexpected = sorted(n for n in in_ckpt if n not in variables)
         parts = [f"The checkpoint {path} does not match the variables of the model_fn."]

@@ -167,10 +167,14 @@ class VariableStore:
         initial = kwargs.get("initial_value")
         if isinstance(initial, tf.Tensor) and hasattr(initial, "graph") \
                 and not tf.executing_eagerly():
+            while initial.op.type in ("PlaceholderWithDefault", "Identity"):  # k-means'
+                initial = initial.op.inputs[0]  # `clusters` starts as placeholder_with_default
             value = tf.get_static_value(initial)
             if value is not None:
                 kwargs["initial_value"] = value
                 kwargs["dtype"] = kwargs.get("dtype") or initial.dtype
+        if kwargs.get("validate_shape") is False and kwargs.get("shape") is None:
+            kwargs["shape"] = tf.TensorShape(None)  # eager would fix the initial value's shape
         with outside_trace(), tf.name_scope(scope):
             return tf.compat.v1.Variable(**kwargs)
 

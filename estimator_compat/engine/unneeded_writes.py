@@ -70,8 +70,10 @@ class WriteDiverter:
             with tf.init_scope(), tf.device(variable.device):
                 # ResourceVariable(...) itself, not tf.Variable: no creator (the store's, a
                 # strategy's) may take it for a model variable
+                known = variable.shape.is_fully_defined()  # k-means' clusters: not until set
                 scratch = resource_variable_ops.ResourceVariable(
-                    tf.zeros(variable.shape, variable.dtype), trainable=False,
-                    name="unneeded_write_scratch")
+                    tf.zeros(variable.shape if known else [0], variable.dtype),
+                    trainable=False, name="unneeded_write_scratch",
+                    shape=None if known else tf.TensorShape(None))
             self._scratch[id(variable)] = scratch
         return scratch

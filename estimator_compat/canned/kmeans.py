@@ -1,0 +1,168 @@
+"""`tf.compat.v1.estimator.experimental.KMeans`, on TensorFlow's own k-means graph.
+
+TensorFlow 2.21 still ships the k-means ops (`clustering_ops.KMeans`: random and k-means++
+initialisation, squared-Euclidean and cosine distances, full-batch and mini-batch updates).
+tf.estimator ran their init op from a hook, repeatedly, before the first train step; here it
+runs at the start of every train step, where it does nothing once the centers are chosen (it is
+a `cond` on the `initialized` variable), so the first step picks the centers from its batch
+and trains on it. Evaluation and prediction build only the inference part (private methods of
+TensorFlow's KMeans), on the same variables. Keys, metrics and variable names (`clusters`,
+`initialized`) are 2.15's.
+"""
+import contextlib
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.ops import clustering_ops
+
+from estimator_compat.estimator import Estimator
+from estimator_compat.export.outputs import PredictOutput
+from estimator_compat.hooks import SessionRunArgs, SessionRunHook
+from estimator_compat.mode_keys import ModeKeys
+from estimator_compat.spec import EstimatorSpec
+
+v1 = tf.compat.v1
+
+
+class _LossRelativeChangeHook(SessionRunHook):
+    """Stops training once the loss changes by less than `tolerance` (relative) in a step."""
+
+    def __init__(self, loss, tolerance):
+        self._loss, self._tolerance, self._previous = loss, tolerance, None
+
+    def before_run(self, run_context):
+        return SessionRunArgs(self._loss)
+
+    def after_run(self, run_context, run_values):
+        loss = float(run_values.results)
+        if self._previous is not None and \
+                abs(loss - self._previous) / (1 + abs(loss)) < self._tolerance:
+            run_context.request_stop()
+        self._previous = loss
+
+
+@contextlib.contextmanager
+def _identity_equality():
+    """The k-means graph compares variables with `==` (`assert centers == centers_var`), which
+    TF1 graphs evaluated as identity; a tf.function would build an Equal op."""
+    saved = tf.Tensor._USE_EQUALITY  # Variable.__eq__ reads the same flag
+    tf.compat.v1.disable_tensor_equality()
+    try:
+        yield
+    finally:
+        tf.Tensor._USE_EQUALITY = saved
+
+
+def _inference(kmeans, num_clusters, distance_metric):
+    """(all distances, cluster indices, distances to the nearest) from the clusters variable:
+    the inference part of `training_graph`, on the same variables."""
+    clusters = kmeans._create_variables(tf.convert_to_tensor(num_clusters))[0]
+    inputs = kmeans._inputs
+    if distance_metric == clustering_ops.COSINE_DISTANCE:
+        inputs = kmeans._l2_normalize_data(inputs)
+        if not kmeans._clusters_l2_normalized():
+            clusters = tf.nn.l2_normalize(clusters, axis=1)
+    all_scores, scores, cluster_idx = kmeans._infer_graph(inputs, clusters)
+    return all_scores, cluster_idx, scores
+
+
+def _points(features, feature_columns):
+    """The input points [n, d]: a tensor as given; a dict by feature columns, or its values
+    (sorted by key) side by side."""
+    if not isinstance(features, dict):
+        return features
+    if feature_columns:
+        return v1.feature_column.input_layer(features, feature_columns)
+    return tf.concat([features[k] for k in sorted(features)], axis=1)
+
+
+class KMeansClustering(Estimator):
+    """K-means clustering; `train` runs iterations, `predict` gives cluster indices and
+    distances to every center."""
+
+    RANDOM_INIT = clustering_ops.RANDOM_INIT
+    KMEANS_PLUS_PLUS_INIT = clustering_ops.KMEANS_PLUS_PLUS_INIT
+    SQUARED_EUCLIDEAN_DISTANCE = clustering_ops.SQUARED_EUCLIDEAN_DISTANCE
+    COSINE_DISTANCE = clustering_ops.COSINE_DISTANCE
+    ALL_DISTANCES = "all_distances"
+    CLUSTER_INDEX = "cluster_index"
+    SCORE = "score"
+    CLUSTER_CENTERS_VAR_NAME = clustering_ops.CLUSTERS_VAR_NAME
+
+    def __init__(self, num_clusters, model_dir=None, initial_clusters=RANDOM_INIT,
+                 distance_metric=SQUARED_EUCLIDEAN_DISTANCE, seed=None, use_mini_batch=True,
+                 mini_batch_steps_per_iteration=1, kmeans_plus_plus_num_retries=2,
+                 relative_tolerance=None, config=None, feature_columns=None):
+        if not isinstance(initial_clusters, str) and not callable(initial_clusters):
+            # given centers: as a function of (inputs, k), which the k-means ops take without
+            # comparing it to their init names (a tensor there would make an Equal op)
+            given = np.asarray(initial_clusters, np.float32)
+            initial_clusters = lambda inputs, k: tf.constant(given)  # noqa: E731
+        if distance_metric not in (self.SQUARED_EUCLIDEAN_DISTANCE, self.COSINE_DISTANCE):
+            raise ValueError(f"Unsupported distance metric {distance_metric!r}; use "
+                             f"{self.SQUARED_EUCLIDEAN_DISTANCE!r} or {self.COSINE_DISTANCE!r}.")
+        if isinstance(initial_clusters, str) and initial_clusters not in (
+                self.RANDOM_INIT, self.KMEANS_PLUS_PLUS_INIT):
+            raise ValueError(f"Unsupported initial_clusters {initial_clusters!r}.")
+        columns = list(feature_columns) if feature_columns else None
+
+        def model_fn(features, mode, config):
+            points = _points(features, columns)
+            with _identity_equality():
+                kmeans = clustering_ops.KMeans(
+                     inputs=points, num_clusters=num_clusters,
+                     initial_clusters=initial_clusters, distance_metric=distance_metric,
+                     use_mini_batch=use_mini_batch,
+                     mini_batch_steps_per_iteration=mini_batch_steps_per_iteration,
+                     random_seed=seed or 0,
+                     kmeans_plus_plus_num_retries=kmeans_plus_plus_num_retries)
+                if mode == ModeKeys.TRAIN:
+                    (all_distances, model_predictions, losses, _, init_op,
+                     training_op) = kmeans.training_graph()
+                else:  # no init or update ops, which evaluation must not run
+                    all_distances, model_predictions, losses = _inference(
+                        kmeans, num_clusters, distance_metric)
+            loss = tf.reduce_sum(losses)
+            v1.summary.scalar("loss/raw", loss)
+            predictions = {self.ALL_DISTANCES: all_distances[0],
+                           self.CLUSTER_INDEX: model_predictions[0]}
+            train_op, hooks = None, []
+            if mode == ModeKeys.TRAIN:
+                with tf.control_dependencies([init_op, training_op]):
+                    train_op = v1.assign_add(v1.train.get_global_step(), 1)
+                if relative_tolerance is not None:
+                    hooks.append(_LossRelativeChangeHook(loss, relative_tolerance))
+            return EstimatorSpec(
+                mode, predictions=predictions, loss=loss, train_op=train_op,
+                eval_metric_ops={self.SCORE: v1.metrics.mean(loss)}, training_hooks=hooks,
+                export_outputs={
+                    self.ALL_DISTANCES: PredictOutput(all_distances[0]),
+                    self.CLUSTER_INDEX: PredictOutput(model_predictions[0]),
+                    tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY:
+                        PredictOutput(model_predictions[0])})
+
+        self._distance_metric = distance_metric
+        super().__init__(model_fn, model_dir=model_dir, config=config)
+
+    def _predict_one_key(self, input_fn, key):
+        for result in self.predict(input_fn=input_fn, predict_keys=[key]):
+            yield result[key]
+
+    def predict_cluster_index(self, input_fn):
+        """The index of the closest cluster center, per example."""
+        yield from self._predict_one_key(input_fn, self.CLUSTER_INDEX)
+
+    def score(self, input_fn):
+        """The sum of distances to the nearest centers over one batch of input_fn (not
+        sklearn's negative sum)."""
+        return self.evaluate(input_fn=input_fn, steps=1)[self.SCORE]
+
+    def transform(self, input_fn):
+        """Distances to every center, per example (Euclidean for the squared-Euclidean
+        metric, as sklearn's transform)."""
+        for distances in self._predict_one_key(input_fn, self.ALL_DISTANCES):
+            yield np.sqrt(distances) if self._distance_metric == \
+                self.SQUARED_EUCLIDEAN_DISTANCE else distances
+
+    def cluster_centers(self):
+        return self.get_variable_value(self.CLUSTER_CENTERS_VAR_NAME)
