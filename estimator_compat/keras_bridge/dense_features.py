@@ -65,22 +65,25 @@ def scope_name(column):
     return fc._sanitize_column_name_for_variable_scope(column.name)
 
 
-class DenseFeatures(keras.layers.Layer):
-    """Produces a dense tensor from a dict of features by `tf.feature_column` columns."""
+class ColumnsLayer(keras.layers.Layer):
+    """A Keras 3 layer over feature columns: checks them, keeps them sorted by name (tf.keras'
+    order), and makes their state once, as this layer's weights."""
+
+    column_type, what = fc.DenseColumn, "dense columns (numeric, bucketized, embedding, " \
+        "indicator); wrap a categorical column in tf.feature_column.indicator_column or " \
+        "embedding_column"
 
     def __init__(self, feature_columns, trainable=True, name=None, **kwargs):
-        super().__init__(trainable=trainable, name=name or "dense_features", **kwargs)
+        super().__init__(trainable=trainable, name=name, **kwargs)
         columns = list(feature_columns) if isinstance(feature_columns, (list, tuple)) \
             else [feature_columns]
         if not columns:
-            raise ValueError("DenseFeatures needs at least one feature column, given none.")
+            raise ValueError(f"{type(self).__name__} needs at least one feature column, "
+                             "given none.")
         for column in columns:
-            if not isinstance(column, fc.DenseColumn):
-                raise ValueError(
-                    f"DenseFeatures takes dense columns (numeric, bucketized, embedding, "
-                    f"indicator), given {type(column).__name__} {getattr(column, 'name', '')!r}; "
-                    "wrap a categorical column in tf.feature_column.indicator_column or "
-                    "embedding_column.")
+            if not isinstance(column, self.column_type):
+                raise ValueError(f"{type(self).__name__} takes {self.what}; given "
+                                 f"{type(column).__name__} {getattr(column, 'name', '')!r}.")
         self._feature_columns = sorted(columns, key=lambda c: c.name)
         self._state_manager = LayerStateManager(self, trainable)
         self._state_made = False
@@ -95,11 +98,22 @@ class DenseFeatures(keras.layers.Layer):
         self._make_state()
         self.built = True
 
-    def call(self, features, cols_to_output_tensors=None, training=None):
+    def _check_dict(self, features):
         if not isinstance(features, dict):
-            raise ValueError(f"DenseFeatures expects a dict of features, given {features!r}.")
+            raise ValueError(f"{type(self).__name__} expects a dict of features, given "
+                             f"{features!r}.")
         self._make_state()
-        cache = fc.FeatureTransformationCache(features)
+        return fc.FeatureTransformationCache(features)
+
+
+class DenseFeatures(ColumnsLayer):
+    """Produces a dense tensor from a dict of features by `tf.feature_column` columns."""
+
+    def __init__(self, feature_columns, trainable=True, name=None, **kwargs):
+        super().__init__(feature_columns, trainable, name or "dense_features", **kwargs)
+
+    def call(self, features, cols_to_output_tensors=None, training=None):
+        cache = self._check_dict(features)
         outputs = []
         for column in self._feature_columns:
             with tf.name_scope(scope_name(column)):
