@@ -111,7 +111,6 @@ class CheckpointIO:
     def _saver_for(self, variables):
         names = tuple(sorted(variables))
         if self._saver is None or names != self._saver_names:
-            old = self._saver.last_checkpoints if self._saver is not None else None
             # No retention or state file of its own: checkpoint_state does both, re-reading
             # the state file each time (another process may share the model_dir).
             self._saver = tf.compat.v1.train.Saver(

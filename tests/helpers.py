@@ -72,12 +72,26 @@ def read_events(logdir):
     return out
 
 
+class Program:
+    """A program started as its user would start it (`estimator-compat run` unless `runner`
+    says how); `wait()` returns (stdout, stderr) and fails with its output."""
+
+    def __init__(self, script, *args, cwd=None, runner=None):
+        self.command = (runner or [CLI, "run"]) + [script, *map(str, args)]
+        env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2")
+        self._proc = subprocess.Popen(self.command, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True, cwd=cwd, env=env)
+        self._result = None
+
+    def wait(self):
+        if self._result is None:
+            out, err = self._proc.communicate(timeout=600)
+            self._result = (self._proc.returncode, out, err)
+        code, out, err = self._result
+        assert code == 0, f"{self.command} exited {code}:\n{out}\n{err[-6000:]}"
+        return out, err
+
+
 def run_program(script, *args, cwd=None, runner=None):
-    """Runs a program as its user would (`estimator-compat run` unless `runner` says how);
-    returns (stdout, stderr); fails with its output."""
-    command = (runner or [CLI, "run"]) + [script, *map(str, args)]
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2")
-    proc = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=600)
-    assert proc.returncode == 0, \
-        f"{command} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr[-6000:]}"
-    return proc.stdout, proc.stderr
+    """Runs a program to its end; returns (stdout, stderr); fails with its output."""
+    return Program(script, *args, cwd=cwd, runner=runner).wait()

@@ -16,7 +16,7 @@ import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
-from helpers import PROGRAMS, run_program
+from helpers import PROGRAMS, Program
 
 BRIDGE = os.path.join(PROGRAMS, "keras_bridge")
 sys.path.insert(0, BRIDGE)
@@ -41,16 +41,31 @@ def titanic(tmp_path_factory):
     return str(path)
 
 
-def test_tutorial_keras_model_to_estimator(tmp_path):
+@pytest.fixture(scope="module")
+def programs(tmp_path_factory, titanic):
+    """The four programs, started together (they are small: two CPUs run them side by side
+    in about the time of the longest); each test waits for its own."""
+    work = {name: tmp_path_factory.mktemp(name) for name in ("tutorial", "models", "guide")}
+    return {
+        "tutorial": Program(os.path.join(BRIDGE, "keras_model_to_estimator.py"),
+                            work["tutorial"] / "m"),
+        "models": Program(os.path.join(BRIDGE, "keras_models_to_estimator.py"), work["models"]),
+        "linear": Program(os.path.join(BRIDGE, "linear_tutorial.py"), titanic),
+        "guide": Program(os.path.join(BRIDGE, "estimator_guide.py"), titanic,
+                         work["guide"] / "m"),
+        "work": work}
+
+
+def test_tutorial_keras_model_to_estimator(programs):
     """The tutorial's code path: Sequential with `input_shape`, `{'dense_input': ...}` features,
     model_to_estimator, train 500 steps, evaluate. TF 2.15 reached loss 0.52-0.54 (other random
     weights); the given Keras model is left untouched, as tf.keras left it."""
-    out, _ = run_program(os.path.join(BRIDGE, "keras_model_to_estimator.py"), tmp_path / "m")
+    out, _ = programs["tutorial"].wait()
     result = results(out)[None]
     assert result["global_step"] == 500 and result["loss"] < 0.7, result
     assert result["accuracy"] > 0.85 and result["keys"] == ["dense_1"], result
     assert result["keras_model_unchanged"] is True
-    names = dict(tf.train.list_variables(str(tmp_path / "m")))
+    names = dict(tf.train.list_variables(str(programs["work"]["tutorial"] / "m")))
     assert names["sequential/dense/kernel"] == [4, 16] and "global_step" in names
 
 
@@ -64,13 +79,13 @@ TF215_MODELS = {
 }
 
 
-def test_keras_models_to_estimator_match_tf215(tmp_path):
+def test_keras_models_to_estimator_match_tf215(programs):
     """Sequential (warm-started from the model's weights), functional with two named inputs
     and a renamed metric, its SavedModel, a resumed model_dir: TF 2.15's numbers to 4 decimals.
     Subclassed and file-loaded models train as the Sequential one does (same weights and data;
     TF 2.15 did not warm-start the subclassed clone (0.3809) and mis-resolved 'accuracy' for an
     .h5 model (0.2))."""
-    out, _ = run_program(os.path.join(BRIDGE, "keras_models_to_estimator.py"), tmp_path)
+    out, _ = programs["models"].wait()
     found = results(out)
     for name, expected in TF215_MODELS.items():
         assert found[name] == expected, (name, found[name])
@@ -78,11 +93,11 @@ def test_keras_models_to_estimator_match_tf215(tmp_path):
         assert found[name] == {"accuracy": 0.86, "global_step": 60.0, "loss": 0.3592}, found
 
 
-def test_tutorial_linear(titanic):
+def test_tutorial_linear(programs):
     """The "linear" tutorial: DenseFeatures cells, LinearClassifier with and without a crossed
     column, predictions for the ROC curve. TF 2.15 on the same files: accuracy 0.890, AUC 0.964
     (0.963 crossed)."""
-    out, _ = run_program(os.path.join(BRIDGE, "linear_tutorial.py"), titanic)
+    out, _ = programs["linear"].wait()
     assert "DENSE_FEATURES ok" in out
     found = results(out)
     for name in ("linear", "crossed"):
@@ -96,13 +111,13 @@ TF215_LINEAR_FTRL = {"accuracy": 0.7575757503509521, "auc": 0.8309924602508545,
                      "loss": 0.5137096643447876, "global_step": 20.0}
 
 
-def test_guides_estimator_and_migrate_canned(titanic, tmp_path):
+def test_guides_estimator_and_migrate_canned(programs):
     """Guide "Estimators": premade estimators on make_csv_dataset; the SavedModel guide's
     export and `signatures["predict"]`; a Keras model and optimizer in model_fn, saved
     object-based through `Scaffold(saver=tf.train.Checkpoint(...))` and read back by the
     user's own Checkpoint.
     Guide "Migrate canned estimators": legacy Keras optimizers with a tensor learning rate."""
-    out, _ = run_program(os.path.join(BRIDGE, "estimator_guide.py"), titanic, tmp_path / "m")
+    out, _ = programs["guide"].wait()
     found = results(out)
     # Premade LinearClassifier on make_csv_dataset (TF 2.15: accuracy 0.63, shuffled input).
     assert found["premade"]["global_step"] == 100 and found["premade"]["accuracy"] > 0.5

@@ -14,7 +14,7 @@ import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
-from helpers import PROGRAMS, ROOT, run_program
+from helpers import PROGRAMS, ROOT, Program
 
 v1 = tf.compat.v1
 fc = tf.feature_column
@@ -46,23 +46,16 @@ def _embedded():
     return fc.embedding_column(fc.sequence_categorical_column_with_identity("tokens", 8), 4)
 
 
-def test_rnn_classifier_program(tmp_path):
-    """Default simple RNN, LSTM with a context column, stacked GRU cells with a legacy Adam,
-    per-step classification. TF 2.15 (other random weights): accuracy 0.98-0.995, 0.985-1.0,
-    1.0, 1.0; per-step predictions of shape [12, 1]."""
-    out, _ = run_program(os.path.join(PROGRAMS, "rnn_estimator", "rnn_classifier.py"), tmp_path)
-    found = {m.group(1): json.loads(m.group(2))
-             for m in re.finditer(r"^RESULT (\S+) (\{.*\})$", out, re.M)}
-    for name, least in (("simple_rnn", 0.95), ("lstm_context", 0.95), ("stacked_gru", 0.97),
-                        ("per_step", 0.97)):
-        assert found[name]["accuracy"] >= least and found[name]["global_step"] == 300, \
-            (name, found[name])
-    assert found["per_step"]["accuracy_baseline"] == pytest.approx(0.5134, abs=1e-4)
-    assert found["per_step_predict"] == {"class_ids_shape": [12, 1]}
-    assert found["predict_keys"]["keys"] == ["all_class_ids", "all_classes", "class_ids",
-                                             "classes", "logistic", "logits", "probabilities"]
-    names = json.loads(re.search(r"^VARIABLES (.*)$", out, re.M).group(1))
-    assert sorted(n for n in names if not n.endswith("/Adagrad")) == TF215_MODEL_VARIABLES
+@pytest.fixture(scope="module")
+def program(tmp_path_factory):
+    """Started when the module's first test asks, so the in-process tests run beside it."""
+    return Program(os.path.join(PROGRAMS, "rnn_estimator", "rnn_classifier.py"),
+                   tmp_path_factory.mktemp("rnn"))
+
+
+@pytest.fixture(autouse=True)
+def _program_runs_beside(program):
+    """Every test of the module asks for the program, so it starts with the first one."""
 
 
 def test_rnn_classifier_reads_tf215_model_dir(tmp_path):
@@ -144,3 +137,22 @@ def test_tpu_embedding_config_spec_on_cpu(tmp_path):
         v1.estimator.tpu.experimental.EmbeddingConfigSpec(
             feature_columns=[column], optimization_parameters=object(),
             partition_strategy="round_robin")
+
+
+def test_rnn_classifier_program(program):
+    """Default simple RNN, LSTM with a context column, stacked GRU cells with a legacy Adam,
+    per-step classification. TF 2.15 (other random weights): accuracy 0.98-0.995, 0.985-1.0,
+    1.0, 1.0; per-step predictions of shape [12, 1]."""
+    out, _ = program.wait()
+    found = {m.group(1): json.loads(m.group(2))
+             for m in re.finditer(r"^RESULT (\S+) (\{.*\})$", out, re.M)}
+    for name, least in (("simple_rnn", 0.95), ("lstm_context", 0.95), ("stacked_gru", 0.97),
+                        ("per_step", 0.97)):
+        assert found[name]["accuracy"] >= least and found[name]["global_step"] == 300, \
+            (name, found[name])
+    assert found["per_step"]["accuracy_baseline"] == pytest.approx(0.5134, abs=1e-4)
+    assert found["per_step_predict"] == {"class_ids_shape": [12, 1]}
+    assert found["predict_keys"]["keys"] == ["all_class_ids", "all_classes", "class_ids",
+                                             "classes", "logistic", "logits", "probabilities"]
+    names = json.loads(re.search(r"^VARIABLES (.*)$", out, re.M).group(1))
+    assert sorted(n for n in names if not n.endswith("/Adagrad")) == TF215_MODEL_VARIABLES

@@ -8,6 +8,7 @@ compiled steps; model variables get tf.estimator 2.15's names. Optimizer slots a
 ones (`training/Adagrad/<var>/accumulator`).
 """
 import contextlib
+import logging
 
 import tensorflow as tf
 
@@ -17,6 +18,18 @@ from estimator_compat.canned.optimizers import check_name, get_optimizer, with_s
 from estimator_compat.estimator import Estimator
 
 v1 = tf.compat.v1
+
+
+class _QuietOldColumnApi(logging.Filter):
+    """TensorFlow's deprecation notice for the old _FeatureColumn methods, which the graph-mode
+    input_layer / linear_model underneath call (the user's columns are the new ones; tf.estimator
+    2.15, on the V2 path, printed none)."""
+
+    def filter(self, record):
+        return "The old _FeatureColumn APIs are being deprecated" not in record.getMessage()
+
+
+logging.getLogger("tensorflow").addFilter(_QuietOldColumnApi())
 
 
 def classification_head(n_classes, weight_column, label_vocabulary, loss_reduction):
