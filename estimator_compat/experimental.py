@@ -1,6 +1,7 @@
 """`tf.estimator.experimental`: early stopping and in-training evaluation hooks, logit fns of
 the canned models, the supervised receiver, the RNN estimators, KMeans (tf.compat.v1's)."""
 from estimator_compat.canned.kmeans import KMeansClustering as KMeans  # noqa: F401
+from estimator_compat.canned.linear_sdca import LinearSDCA  # noqa: F401
 from estimator_compat.canned.rnn import RNNClassifier, RNNEstimator  # noqa: F401
 from estimator_compat.canned.logit_fns import (  # noqa: F401
     call_logit_fn, dnn_logit_fn_builder, linear_logit_fn_builder)

@@ -5,6 +5,7 @@ import tensorflow as tf
 
 from estimator_compat.canned import heads as heads_lib
 from estimator_compat.canned.base import _Canned, check_columns, classification_head
+from estimator_compat.canned.linear_sdca import check_not_sdca
 from estimator_compat.canned.summaries import linear_summaries
 
 v1 = tf.compat.v1
@@ -35,6 +36,7 @@ def linear_arguments(head, feature_columns, model_dir, optimizer, config, warm_s
     feature_columns = check_columns(feature_columns)
     check_sparse_combiner(sparse_combiner)
     learning_rate = LEARNING_RATE
+    check_not_sdca(optimizer)
     if optimizer is None:
         optimizer = "Ftrl"
         learning_rate = min(LEARNING_RATE, 1.0 / math.sqrt(len(feature_columns)))
