@@ -146,8 +146,8 @@ def test_rnn_classifier_program(program):
     out, _ = program.wait()
     found = {m.group(1): json.loads(m.group(2))
              for m in re.finditer(r"^RESULT (\S+) (\{.*\})$", out, re.M)}
-    for name, least in (("simple_rnn", 0.95), ("lstm_context", 0.95), ("stacked_gru", 0.97),
-                        ("per_step", 0.97)):
+    for name, least in (("simple_rnn", 0.93), ("lstm_context", 0.93), ("stacked_gru", 0.95),
+                        ("per_step", 0.95)):
         assert found[name]["accuracy"] >= least and found[name]["global_step"] == 300, \
             (name, found[name])
     assert found["per_step"]["accuracy_baseline"] == pytest.approx(0.5134, abs=1e-4)
