@@ -79,7 +79,7 @@ def exists(prefix):
 def on_disk(model_dir):
     """Checkpoint prefixes in model_dir (by their .index files), oldest step first."""
     prefixes = [p[:-len(".index")] for p in tf.io.gfile.glob(os.path.join(model_dir, "*.index"))]
-    return sorted(prefixes, key=lambda p: (_step(p), p))
+    return sorted(prefixes, key=lambda p: (step_of(p), p))
 
 
 def record(model_dir, path, keep_max, keep_every_n_hours=None):
@@ -134,6 +134,7 @@ def _absolute(model_dir, path):
     return path if os.path.isabs(path) else os.path.join(os.path.abspath(model_dir), path)
 
 
-def _step(prefix):
+def step_of(prefix):
+    """The step in a checkpoint's name (`model.ckpt-<step>`); -1 when it has none."""
     match = re.search(r"-(\d+)$", prefix)
     return int(match.group(1)) if match else -1

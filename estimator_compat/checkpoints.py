@@ -47,10 +47,10 @@ def checkpoint_step(path):
     try:
         reader = _reader(path)
     except tf.errors.NotFoundError:
-        return max(checkpoint_state._step(path), 0)
-    if reader.has_tensor("global_step"):
+        reader = None
+    if reader is not None and reader.has_tensor("global_step"):
         return int(reader.get_tensor("global_step"))
-    return max(checkpoint_state._step(path), 0)
+    return max(checkpoint_state.step_of(path), 0)
 
 
 def _reader(path):
@@ -152,7 +152,8 @@ class CheckpointIO:
 
     def restore(self, path):
         """Restores every saveable variable from `path`; a clear error on any mismatch."""
-        if object_checkpoints.is_object_based(_reader(path)):
+        reader = _reader(path)
+        if object_checkpoints.is_object_based(reader):
             if not self._store.object_checkpoints:
                 raise CheckpointMismatchError(
                     f"The checkpoint {path} is object-based (written for a model_fn whose "
@@ -162,11 +163,11 @@ class CheckpointIO:
             object_checkpoints.restore(self._store.object_checkpoints.values(), path)
             return
         variables = self._store.saveable()
-        in_ckpt = _reader(path).get_variable_to_shape_map()
+        in_ckpt = reader.get_variable_to_shape_map()
         filled = {}
         missing = sorted(n for n in variables if n not in in_ckpt)
         if missing and self._fill_missing is not None:
-            filled = self._fill_missing(missing, tf.train.load_checkpoint(path), variables)
+            filled = self._fill_missing(missing, reader, variables)
         check_compatible(path, {n: v for n, v in variables.items() if n not in filled}, in_ckpt)
         components = _components(variables)
         try:

@@ -89,7 +89,7 @@ class VariableStore:
         """
         graph = tf.compat.v1.get_default_graph()
         graph._collections = {}  # FuncGraph shares the outer graph's (incl. the TF1 var store)
-        graph._estimator_compat_store = self  # for mark_unsaved()
+        graph._estimator_compat_store = self  # for current_store()
         step = self.create_global_step()
         graph.add_to_collections([_GraphKeys.GLOBAL_VARIABLES, _GraphKeys.GLOBAL_STEP], step)
         if step_read is not None:
@@ -207,12 +207,17 @@ def outside_trace():
             graph._variable_creator_stack = saved
 
 
+def current_store():
+    """The VariableStore whose model_fn trace is the default graph, or None outside one."""
+    return getattr(tf.compat.v1.get_default_graph(), "_estimator_compat_store", None)
+
+
 def adopt(named_variables, trainable_names=()):
     """Saves and restores variables made outside any trace (a Keras model that
     `model_to_estimator` built eagerly) under the given names, like the store's own; they are
     put in the trace graph's GLOBAL (and TRAINABLE) collections."""
     graph = tf.compat.v1.get_default_graph()
-    store = getattr(graph, "_estimator_compat_store", None)
+    store = current_store()
     if store is None:
         raise RuntimeError("adopt() is called in a trace of a model_fn, inside an Estimator.")
     for name, var in named_variables.items():
@@ -228,7 +233,7 @@ def adopt(named_variables, trainable_names=()):
 def mark_unsaved(variables):
     """Variables made in the current trace that checkpoints must not hold (e.g. a Keras
     optimizer's, made in model_fn and converted to a compat.v1 one)."""
-    store = getattr(tf.compat.v1.get_default_graph(), "_estimator_compat_store", None)
+    store = current_store()
     if store is not None:
         store._unsaved.update(store._names_of(variables))
 

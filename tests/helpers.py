@@ -83,6 +83,11 @@ class Program:
                                       stderr=subprocess.PIPE, text=True, cwd=cwd, env=env)
         self._result = None
 
+    def kill(self):
+        """SIGKILL, as a machine or a cluster manager would stop it."""
+        self._proc.kill()
+        self._proc.communicate()
+
     def wait(self):
         if self._result is None:
             out, err = self._proc.communicate(timeout=600)

@@ -8,7 +8,6 @@ rotations race as often as they can.
 import glob
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ import tensorflow as tf
 import estimator_compat as ec
 from estimator_compat import checkpoint_state
 from estimator_compat.experimental import read_eval_metrics, stop_if_no_decrease_hook
-from helpers import PROGRAMS, linear_input_fn, linear_model_fn
+from helpers import PROGRAMS, Program, linear_input_fn, linear_model_fn
 
 JOB = os.path.join(PROGRAMS, "model_dir", "job.py")
 PARAMS = {"learning_rate": 0.1}
@@ -32,7 +31,7 @@ def _estimator(model_dir, **config):
 
 
 def _steps_on_disk(model_dir):
-    return sorted(checkpoint_state._step(p) for p in checkpoint_state.on_disk(str(model_dir)))
+    return sorted(checkpoint_state.step_of(p) for p in checkpoint_state.on_disk(str(model_dir)))
 
 
 def test_missing_newest_checkpoint_is_an_error_and_nothing_is_deleted(tmp_path):
@@ -127,15 +126,11 @@ def test_unwritable_model_dir_error_names_it(tmp_path):
 
 # -- several processes on one model_dir -------------------------------------------------------
 def _start(*args):
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2")
-    return subprocess.Popen([sys.executable, JOB, *map(str, args)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    return Program(JOB, *args, runner=[sys.executable])
 
 
-def _finish(proc):
-    out, err = proc.communicate(timeout=300)
-    assert proc.returncode == 0, err[-4000:]
-    return out
+def _finish(program):
+    return program.wait()[0]
 
 
 def test_two_trainers_one_model_dir_both_finish(tmp_path):
@@ -168,11 +163,10 @@ def test_trainer_killed_at_random_points_resumes(tmp_path):
         while not (tmp_path / "checkpoint").exists() and time.time() < deadline:
             time.sleep(0.1)
         time.sleep(rng.uniform(0, 2))  # while it trains and saves every 2 steps
-        proc.send_signal(signal.SIGKILL)
-        proc.communicate()
+        proc.kill()
         latest = checkpoint_state.latest(str(tmp_path))
         reader = tf.train.load_checkpoint(latest)
-        assert int(reader.get_tensor("global_step")) == checkpoint_state._step(latest)
-    before = checkpoint_state._step(checkpoint_state.latest(str(tmp_path)))
+        assert int(reader.get_tensor("global_step")) == checkpoint_state.step_of(latest)
+    before = checkpoint_state.step_of(checkpoint_state.latest(str(tmp_path)))
     _finish(_start("train", tmp_path, before + 10))
     assert checkpoint_state.latest(str(tmp_path)).endswith(f"model.ckpt-{before + 10}")

@@ -10,12 +10,9 @@ import functools
 import tensorflow as tf
 from keras.src.optimizers.base_optimizer import BaseOptimizer
 
+from estimator_compat.variables import current_store
+
 _PATCHED = []
-
-
-def _in_model_fn_trace():
-    graph = tf.compat.v1.get_default_graph()
-    return getattr(graph, "_estimator_compat_store", None) is not None
 
 
 def patch():
@@ -27,7 +24,7 @@ def patch():
     @functools.wraps(original)
     def apply_gradients(self, grads_and_vars, *args, **kwargs):
         result = original(self, grads_and_vars, *args, **kwargs)
-        if _in_model_fn_trace() and not tf.executing_eagerly():
+        if current_store() is not None and not tf.executing_eagerly():
             variable = getattr(result, "value", result)
             if isinstance(variable, tf.Variable):
                 return variable.read_value()

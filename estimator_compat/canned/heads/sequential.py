@@ -8,6 +8,7 @@ padding steps count nowhere; prediction gives the wrapped head's predictions per
 """
 import tensorflow as tf
 
+from estimator_compat.canned.heads.base import SERVING_KEY
 from estimator_compat.export.outputs import PredictOutput
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.spec import EstimatorSpec
@@ -74,7 +75,7 @@ class SequentialHeadWrapper:
             predictions = {k: tf.reshape(v, tf.concat([batch_and_time, tf.shape(v)[1:]], 0))
                            for k, v in flat.items()}
             return EstimatorSpec(mode, predictions=predictions, export_outputs={
-                tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY: PredictOutput(predictions)})
+                SERVING_KEY: PredictOutput(predictions)})
         if labels is None:
             raise ValueError(f"labels must not be None in mode {mode!r}.")
         labels, logits, flat = self._flatten(labels, logits, features)
