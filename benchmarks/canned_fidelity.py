@@ -44,6 +44,13 @@ BINARY, REGRESSION = (Y == 1).astype(np.int64), X[:, 3] * 1.0
 MULTI_HOT = np.stack([Y == 0, Y == 2, X[:, 0] > 5.8], axis=1).astype(np.int64)
 COUNTS = np.round(X[:, 3] * 2).astype(np.float32)
 WEIGHTS = np.where(X[:, 0] > 5.5, 2.0, 1.0).astype(np.float32)
+IDS = np.array([f"example-{i}" for i in range(len(X))])
+SDCA_COLUMNS = COLS + [A_BUCKETS, fc.crossed_column([A_BUCKETS, B_BUCKETS], 16)]
+
+
+def sdca(**kwargs):
+    return E.experimental.LinearSDCA(example_id_column="id", **kwargs)
+
 
 CASES = {
     "dnn3": (lambda c: E.DNNClassifier([16, 8], COLS, n_classes=3, config=c), Y),
@@ -88,21 +95,41 @@ CASES = {
     "v1_combined3": (lambda c: EV1.DNNLinearCombinedClassifier(
         linear_feature_columns=COLS[:2], dnn_feature_columns=COLS, dnn_hidden_units=[8],
         n_classes=3, config=c), Y),
+    # SDCA's state (unshrunk weights, per-example duals) starts at zero
+    "sdca_binary": (lambda c: E.LinearClassifier(SDCA_COLUMNS, config=c, optimizer=sdca(
+        symmetric_l2_regularization=2.0, symmetric_l1_regularization=0.05)), BINARY),
+    "sdca_reg": (lambda c: E.LinearRegressor(COLS[:3] + [A_BUCKETS], weight_column="w",
+                                             config=c, optimizer=sdca(
+        num_table_shards=2, symmetric_l1_regularization=0.01)), REGRESSION),
+    "sdca_adaptive": (lambda c: E.LinearClassifier(SDCA_COLUMNS, config=c, optimizer=sdca(
+        adaptive=True, num_loss_partitions=2)), BINARY),
+    "v1_sdca_binary": (lambda c: EV1.LinearClassifier(SDCA_COLUMNS, config=c, optimizer=sdca(
+        symmetric_l2_regularization=2.0)), BINARY),
+    "sdca_one_example": (lambda c: E.LinearClassifier(SDCA_COLUMNS, config=c, optimizer=sdca(
+        symmetric_l2_regularization=2.0, symmetric_l1_regularization=0.05)), BINARY),
+    "sdca_reg_one_example": (lambda c: E.LinearRegressor(
+        COLS[:3] + [A_BUCKETS], weight_column="w", config=c, optimizer=sdca(
+            num_table_shards=2, symmetric_l1_regularization=0.01)), REGRESSION),
 }
+# TensorFlow's SDCA kernel visits a batch's examples in a fresh random order (and in parallel
+# threads) on every call, so batched SDCA differs run to run, in tf.estimator as here; with one
+# example per batch it is exact.
+TRAIN_BATCH = {"sdca_one_example": 1, "sdca_reg_one_example": 1}
 # The model's trainable weights (not optimizer slots, batch-norm statistics or global_step).
 _MODEL_VARIABLE = re.compile(r"^(dnn|linear|baseline)/")
 _NOT_MODEL = re.compile(r"(/(Adagrad|Ftrl|Ftrl_1|Adam|Adam_1|Momentum|RMSProp|RMSProp_1)$)|"
                         r"moving_(mean|variance)|^training/")
 
 
-def input_fn(labels, repeat=True):
+def input_fn(labels, repeat=True, batch_size=32):
     """A TF1 one-shot iterator's (features, labels): tf.estimator 2.15's Baseline* fail with a
     Dataset ("GetNext() failed because the iterator has not been initialized")."""
     def fn():
         features = {k: X[:, i] for i, k in enumerate("abcd")}
         features["w"] = WEIGHTS
+        features["id"] = IDS
         data = tf.data.Dataset.from_tensor_slices((features, labels))
-        data = (data.repeat().shuffle(150, seed=0) if repeat else data).batch(32)
+        data = (data.repeat().shuffle(150, seed=0) if repeat else data).batch(batch_size)
         return tf.compat.v1.data.make_one_shot_iterator(data).get_next()
     return fn
 
@@ -112,7 +139,7 @@ def initial_values(names_and_shapes):
     values = {}
     for name, shape in names_and_shapes:
         rng = np.random.RandomState(zlib.crc32(name.encode()))
-        scale = 0.0 if name.endswith(("bias", "bias_weights", "beta")) else 0.5
+        scale = 0.0 if name.endswith(("bias", "bias_weights", "beta", "_unshrunk")) else 0.5
         values[name] = (np.ones(shape) if name.endswith("gamma") else
                         rng.uniform(-scale, scale, size=shape)).astype(np.float32)
     return values
@@ -141,7 +168,7 @@ def run_case(name, steps):
     settings = E.WarmStartSettings(init, vars_to_warm_start=".*")
     setattr(est, "_warm_start_settings" if hasattr(est, "_warm_start_settings") else
             "_warm_start", settings)
-    est.train(input_fn(labels), steps=steps)
+    est.train(input_fn(labels, batch_size=TRAIN_BATCH.get(name, 32)), steps=steps)
     result = est.evaluate(input_fn(labels, repeat=False))
     return {k: round(float(v), 4) for k, v in sorted(result.items())}
 

@@ -128,7 +128,8 @@ class CheckpointIO:
             checkpoint = objects.get("train") or next(iter(objects.values()))
             path = checkpoint.write(f"{prefix}-{step}")
         else:
-            saver = self._saver_for(_components(self._store.saveable()))
+            saver = self._saver_for({**_components(self._store.saveable()),
+                                     **self._store.tables()})
             path = saver.save(None, prefix, global_step=step, write_meta_graph=False,
                               write_state=False)
         checkpoint_state.record(self._model_dir, path, self._max, self._hours)
@@ -168,14 +169,17 @@ class CheckpointIO:
         missing = sorted(n for n in variables if n not in in_ckpt)
         if missing and self._fill_missing is not None:
             filled = self._fill_missing(missing, reader, variables)
-        check_compatible(path, {n: v for n, v in variables.items() if n not in filled}, in_ckpt)
+        tables = self._store.tables()
+        check_compatible(path, {n: v for n, v in variables.items() if n not in filled}, in_ckpt,
+                         tables)
         components = _components(variables)
         try:
             if filled:
                 read = {n: v for n, v in components.items() if n not in filled}
-                tf.compat.v1.train.Saver(var_list=read, sharded=False).restore(None, path)
+                tf.compat.v1.train.Saver(var_list={**read, **tables},
+                                         sharded=False).restore(None, path)
             else:
-                self._saver_for(components).restore(None, path)
+                self._saver_for({**components, **tables}).restore(None, path)
         except tf.errors.NotFoundError:
             raise
         except tf.errors.OpError as e:  # a truncated or corrupt data shard
@@ -194,17 +198,20 @@ def _components(variables):
             for name, var in variables.items()}
 
 
-def check_compatible(path, variables, in_ckpt=None):
-    """Raises CheckpointMismatchError naming missing, unexpected and mis-shaped variables.
-    `in_ckpt`: {name: shape} of the checkpoint, when the caller has read it already."""
+def check_compatible(path, variables, in_ckpt=None, tables=()):
+    """Raises CheckpointMismatchError naming missing, unexpected and mis-shaped variables
+    (and lookup tables, saved as `<name>-keys` / `<name>-values`). `in_ckpt`: {name: shape}
+    of the checkpoint, when the caller has read it already."""
     if in_ckpt is None:
         in_ckpt = dict(tf.train.list_variables(path))
-    missing = sorted(n for n in variables if n not in in_ckpt)
+    missing = sorted([n for n in variables if n not in in_ckpt] +
+                     [n for n in tables if f"{n}-keys" not in in_ckpt])
     shapes = sorted(f"{n}: checkpoint {in_ckpt[n]} vs model {variables[n].shape}"
                     for n, v in variables.items()
                     if n in in_ckpt and not v.shape.is_compatible_with(in_ckpt[n]))
     if missing or shapes:
-        unexpected = sorted(n for n in in_ckpt if n not in variables)
+        of_tables = {f"{n}-{part}" for n in tables for part in ("keys", "values")}
+        unexpected = sorted(n for n in in_ckpt if n not in variables and n not in of_tables)
         parts = [f"The checkpoint {path} does not match the variables of the model_fn."]
         if missing:
             parts.append(f"Missing from the checkpoint: {missing}.")

@@ -29,6 +29,7 @@ class VariableStore:
         self._collections = {}
         self._local = set()
         self._unsaved = set()  # neither saved nor reset (see mark_unsaved)
+        self._tables = {}  # checkpoint name: a mutable lookup table (SDCA's example states)
         self._state = threading.local()
         self.init_from_checkpoint_calls = []  # (ckpt, assignment_map) asked for in model_fn
         self.object_checkpoints = {}  # mode: Scaffold(saver=tf.train.Checkpoint) of its trace
@@ -46,6 +47,18 @@ class VariableStore:
         """{name: variable} of what a checkpoint holds: global, non-metric variables."""
         return {n: v for n, v in self._vars.items()
                 if not self._is_local(n) and n not in self._unsaved}
+
+    def table(self, name, make):
+        """The mutable lookup table saved under `name`, made by `make()` on first request
+        (outside the trace, so it outlives it, as variables do)."""
+        if name not in self._tables:
+            with outside_trace():
+                self._tables[name] = make()
+        return self._tables[name]
+
+    def tables(self):
+        """{checkpoint name: table}; a table is saved as `<name>-keys` and `<name>-values`."""
+        return dict(self._tables)
 
     def local(self):
         """Metric and local variables: reset at the start of each evaluation, never saved."""

@@ -76,7 +76,9 @@ class _Canned(Estimator):
     _fill_missing_variables = staticmethod(fill_from_keras_slots)  # 2.15 V2 model_dirs
 
     def __init__(self, head, logits_fn, optimizer, learning_rate, model_dir, config,
-                 warm_start_from=None, columns=(), v1_names=None):
+                 warm_start_from=None, columns=(), v1_names=None, train_op_builder=None):
+        """`train_op_builder(features, labels)`: the train op, in place of `optimizer`
+        minimizing the head's loss (LinearSDCA's)."""
         self._head = head
         check_name(optimizer)
 
@@ -86,7 +88,11 @@ class _Canned(Estimator):
             if isinstance(features, dict):  # logits_fn may add keys (a sequence mask): not
                 features = dict(features)  # to the input element itself
             logits = logits_fn(features, mode)
-            opt = get_optimizer(optimizer, learning_rate) if mode == "train" else None
+            opt = train_op_fn = None
+            if mode == "train" and train_op_builder is not None:
+                train_op_fn = lambda loss: train_op_builder(features, labels)  # noqa: E731
+            elif mode == "train":
+                opt = get_optimizer(optimizer, learning_rate)
             scope = contextlib.nullcontext()
             if v1_names:
                 scope = v1.name_scope(v1_names[0] + "/")
@@ -94,6 +100,6 @@ class _Canned(Estimator):
             with scope:
                 return head.create_estimator_spec(
                     features, mode, logits, labels=labels, optimizer=opt,
-                    regularization_losses=regularization_losses())
+                    train_op_fn=train_op_fn, regularization_losses=regularization_losses())
         super().__init__(model_fn, model_dir=model_dir, config=config,
                          warm_start_from=warm_start_from)

@@ -5,7 +5,7 @@ import tensorflow as tf
 
 from estimator_compat.canned import heads as heads_lib
 from estimator_compat.canned.base import _Canned, check_columns, classification_head
-from estimator_compat.canned.linear_sdca import check_not_sdca
+from estimator_compat.canned.linear_sdca import LinearSDCA, check_sdca, train_op_builder
 from estimator_compat.canned.summaries import linear_summaries
 
 v1 = tf.compat.v1
@@ -30,20 +30,25 @@ def check_sparse_combiner(sparse_combiner):
 
 
 def linear_arguments(head, feature_columns, model_dir, optimizer, config, warm_start_from,
-                     sparse_combiner):
+                     sparse_combiner, v1_names=None):
     """_Canned's arguments for a linear model. optimizer=None: Ftrl at min(0.2, 1/sqrt(number
-    of columns)), as tf.estimator; a name: that optimizer at 0.2."""
+    of columns)), as tf.estimator; a name: that optimizer at 0.2; a LinearSDCA: its train op.
+    `v1_names`: tf.compat.v1.estimator's (see base._Canned)."""
     feature_columns = check_columns(feature_columns)
     check_sparse_combiner(sparse_combiner)
     learning_rate = LEARNING_RATE
-    check_not_sdca(optimizer)
+    extra = dict(v1_names=v1_names) if v1_names else {}
+    if isinstance(optimizer, LinearSDCA):
+        check_sdca(optimizer, head, feature_columns, sparse_combiner)
+        extra["train_op_builder"] = train_op_builder(optimizer, head, feature_columns,
+                                                     v1_names=bool(v1_names))
     if optimizer is None:
         optimizer = "Ftrl"
         learning_rate = min(LEARNING_RATE, 1.0 / math.sqrt(len(feature_columns)))
     return dict(head=head, logits_fn=lambda f, m: linear_logits(
         f, feature_columns, head.logits_dimension, sparse_combiner), optimizer=optimizer,
         learning_rate=learning_rate, model_dir=model_dir, config=config,
-        warm_start_from=warm_start_from, columns=feature_columns)
+        warm_start_from=warm_start_from, columns=feature_columns, **extra)
 
 
 class LinearClassifier(_Canned):

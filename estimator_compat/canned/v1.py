@@ -25,7 +25,7 @@ def _dnn(*args):
 
 
 def _linear(*args):
-    return dict(linear_arguments(*args), v1_names=LINEAR_NAMES)
+    return linear_arguments(*args, v1_names=LINEAR_NAMES)
 
 
 class DNNClassifier(_Canned):
