@@ -2,10 +2,10 @@
 
 TensorFlow 2.21 still ships the k-means ops (`clustering_ops.KMeans`: random and k-means++
 initialisation, squared-Euclidean and cosine distances, full-batch and mini-batch updates).
-tf.estimator ran their init op from a hook, repeatedly, before the first train step; here it
-runs at the start of every train step, where it does nothing once the centers are chosen (it is
-a `cond` on the `initialized` variable), so the first step picks the centers from its batch
-and trains on it. Evaluation and prediction build only the inference part (private methods of
+tf.estimator ran their init op from a hook before the first train step, on a batch of its
+own when the centers are drawn from the data; here such a train step, finding no centers yet,
+only chooses them from its batch and does not count as a step (global_step stays), so the same
+batches train the same steps. Evaluation and prediction build only the inference part (private methods of
 TensorFlow's KMeans), on the same variables. Keys, metrics and variable names (`clusters`,
 `initialized`) are 2.15's.
 """
@@ -66,6 +66,55 @@ def _inference(kmeans, num_clusters, distance_metric):
     return all_scores, cluster_idx, scores
 
 
+def _sharing_variables(make):
+    """make() -> a KMeans whose variables are those of the first one made (each KMeans makes
+    its own; in one trace a second `clusters` would be a new `clusters_1`)."""
+    made = []
+
+    def make_sharing():
+        kmeans = make()
+        create = kmeans._create_variables
+
+        def shared(num_clusters):
+            if not made:
+                made.append(create(num_clusters))
+            return made[0]
+        kmeans._create_variables = shared
+        return kmeans
+    return make_sharing
+
+
+def _train_step(make_kmeans, num_clusters, distance_metric, init_takes_a_batch):
+    """(train_op, [per-example distances]) of a train step, choosing the centers as
+    tf.estimator's init hook did before the first step. Given centers: set, then trained on by
+    the first step. Random / k-means++ ones (`init_takes_a_batch`): the hook drew them from a
+    batch of their own, so until they are chosen a step only chooses them from its batch and
+    leaves global_step alone; the following steps train."""
+    def train():
+        _, _, losses, _, init_op, training_op = make_kmeans().training_graph()
+        with tf.control_dependencies([init_op, training_op]):  # init: a no-op once chosen
+            advanced = v1.assign_add(v1.train.get_global_step(), 1)
+        with tf.control_dependencies([advanced]):
+            return tf.identity(losses[0])
+
+    def initialize():
+        kmeans = make_kmeans()
+        k = tf.convert_to_tensor(num_clusters)
+        centers, is_set, _, updated, _ = kmeans._create_variables(k)
+        init_op = clustering_ops._InitializeClustersOpFactory(
+            kmeans._inputs, k, kmeans._initial_clusters, kmeans._distance_metric, kmeans._seed,
+            kmeans._kmeans_plus_plus_num_retries, kmeans._kmc2_chain_length, centers, updated,
+            is_set).op()
+        with tf.control_dependencies([init_op]):
+            return tf.identity(_inference(make_kmeans(), num_clusters, distance_metric)[2][0])
+    if init_takes_a_batch:
+        initialized = make_kmeans()._create_variables(tf.convert_to_tensor(num_clusters))[1]
+        losses = tf.cond(initialized.read_value(), train, initialize)
+    else:
+        losses = train()
+    return losses.op, [losses]
+
+
 def _points(features, feature_columns):
     """The input points [n, d]: a tensor as given; a dict by feature columns, or its values
     (sorted by key) side by side."""
@@ -93,7 +142,8 @@ class KMeansClustering(Estimator):
                  distance_metric=SQUARED_EUCLIDEAN_DISTANCE, seed=None, use_mini_batch=True,
                  mini_batch_steps_per_iteration=1, kmeans_plus_plus_num_retries=2,
                  relative_tolerance=None, config=None, feature_columns=None):
-        if not isinstance(initial_clusters, str) and not callable(initial_clusters):
+        init_takes_a_batch = isinstance(initial_clusters, str) or callable(initial_clusters)
+        if not init_takes_a_batch:
             # given centers: as a function of (inputs, k), which the k-means ops take without
             # comparing it to their init names (a tensor there would make an Equal op)
             given = np.asarray(initial_clusters, np.float32)
@@ -108,38 +158,35 @@ class KMeansClustering(Estimator):
 
         def model_fn(features, mode, config):
             points = _points(features, columns)
+
+            make_kmeans = _sharing_variables(lambda: clustering_ops.KMeans(
+                inputs=points, num_clusters=num_clusters, initial_clusters=initial_clusters,
+                distance_metric=distance_metric, use_mini_batch=use_mini_batch,
+                mini_batch_steps_per_iteration=mini_batch_steps_per_iteration,
+                random_seed=seed or 0,
+                kmeans_plus_plus_num_retries=kmeans_plus_plus_num_retries))
+            train_op, hooks, predictions = None, [], None
             with _identity_equality():
-                kmeans = clustering_ops.KMeans(
-                     inputs=points, num_clusters=num_clusters,
-                     initial_clusters=initial_clusters, distance_metric=distance_metric,
-                     use_mini_batch=use_mini_batch,
-                     mini_batch_steps_per_iteration=mini_batch_steps_per_iteration,
-                     random_seed=seed or 0,
-                     kmeans_plus_plus_num_retries=kmeans_plus_plus_num_retries)
                 if mode == ModeKeys.TRAIN:
-                    (all_distances, model_predictions, losses, _, init_op,
-                     training_op) = kmeans.training_graph()
+                    train_op, losses = _train_step(make_kmeans, num_clusters,
+                                                   distance_metric, init_takes_a_batch)
                 else:  # no init or update ops, which evaluation must not run
                     all_distances, model_predictions, losses = _inference(
-                        kmeans, num_clusters, distance_metric)
+                        make_kmeans(), num_clusters, distance_metric)
+                    predictions = {self.ALL_DISTANCES: all_distances[0],
+                                   self.CLUSTER_INDEX: model_predictions[0]}
             loss = tf.reduce_sum(losses)
             v1.summary.scalar("loss/raw", loss)
-            predictions = {self.ALL_DISTANCES: all_distances[0],
-                           self.CLUSTER_INDEX: model_predictions[0]}
-            train_op, hooks = None, []
-            if mode == ModeKeys.TRAIN:
-                with tf.control_dependencies([init_op, training_op]):
-                    train_op = v1.assign_add(v1.train.get_global_step(), 1)
-                if relative_tolerance is not None:
-                    hooks.append(_LossRelativeChangeHook(loss, relative_tolerance))
+            if mode == ModeKeys.TRAIN and relative_tolerance is not None:
+                hooks.append(_LossRelativeChangeHook(loss, relative_tolerance))
             return EstimatorSpec(
                 mode, predictions=predictions, loss=loss, train_op=train_op,
                 eval_metric_ops={self.SCORE: v1.metrics.mean(loss)}, training_hooks=hooks,
-                export_outputs={
-                    self.ALL_DISTANCES: PredictOutput(all_distances[0]),
-                    self.CLUSTER_INDEX: PredictOutput(model_predictions[0]),
+                export_outputs=predictions and {
+                    self.ALL_DISTANCES: PredictOutput(predictions[self.ALL_DISTANCES]),
+                    self.CLUSTER_INDEX: PredictOutput(predictions[self.CLUSTER_INDEX]),
                     tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY:
-                        PredictOutput(model_predictions[0])})
+                        PredictOutput(predictions[self.CLUSTER_INDEX])})
 
         self._distance_metric = distance_metric
         super().__init__(model_fn, model_dir=model_dir, config=config)

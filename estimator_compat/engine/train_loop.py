@@ -57,7 +57,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         saver.begin(start)
     runner.after_create_session()
 
-    gs, loss, stalled = start, None, False
+    gs, loss, stalled, unmoved = start, None, False, 0
     while last_step is None or gs < last_step:
         steps_now = config.steps_per_execution
         if last_step is not None:
@@ -73,8 +73,9 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         step_before = int(out["global_step"].numpy())
         check_loss(loss)
         gs = int(state.global_step.numpy())
-        if gs == step_before:
-            stalled = _global_step_stalled(stalled, last_step)
+        unmoved = unmoved + 1 if gs == step_before else 0
+        if unmoved:
+            stalled = _global_step_stalled(stalled, last_step, unmoved)
         # tf.estimator's order: the checkpoint saver first (after the NaN check, so no NaN
         # weights are saved), then the step counter, the user's hooks, the loss log line.
         if saver is not None:
@@ -98,11 +99,18 @@ _NO_STEP = ("global_step did not advance in a train step: the train_op of model_
             "global_step=tf.compat.v1.train.get_or_create_global_step())")
 
 
-def _global_step_stalled(already_warned, last_step):
+# Calls in a row that may leave global_step alone before that is an error (a k-means step
+# that only chooses the centers does not count; a train_op that never counts is a mistake).
+STALLED_CALLS = 3
+
+
+def _global_step_stalled(already_warned, last_step, calls):
     """A train_op that leaves global_step alone: with a step limit that limit is never reached
     (TF 1.x looped forever), so it is an error; training to the end of the input goes on with
     TF 1.x's warning, and the final weights are saved (TF 1.x skipped that save)."""
     if last_step is not None:
+        if calls < STALLED_CALLS:
+            return already_warned
         raise ValueError(f"{_NO_STEP}; with steps/max_steps given, training would never end.")
     if not already_warned:
         logger.warning("It seems that global step (tf.train.get_global_step) has not been "
