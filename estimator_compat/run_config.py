@@ -30,9 +30,9 @@ class RunConfig:
     """How an Estimator runs: where it writes, how often, and on which cluster (from TF_CONFIG).
 
     Keyword-only estimator_compat extensions: `progress_bar` shows a Keras progress bar during
-    train/evaluate; `steps_per_execution` runs that many train steps per compiled call (hooks
-    see one run per call, with the last step's values); `jit_compile` compiles the steps with
-    XLA.
+    train/evaluate; `steps_per_execution` runs that many train / evaluation / prediction steps
+    per compiled call (hooks see one run per call, with the last step's values); `jit_compile`
+    compiles the steps with XLA.
     """
 
     def __init__(self, model_dir=None, tf_random_seed=None, save_summary_steps=100,

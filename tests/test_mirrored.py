@@ -76,6 +76,17 @@ SCRIPT = textwrap.dedent("""
             canned.train(lambda: labels().repeat(), steps=30)
             out[name + "_" + where] = {k: float(v) for k, v in canned.evaluate(labels).items()}
         out[name + "_slots"] = [n for n in canned.get_variable_names() if "Adagrad" in n]
+
+    # steps_per_execution: several train steps per call; evaluation and prediction the same
+    for spe in (1, 3):
+        c = ec.RunConfig(model_dir=sys.argv[1] + f"/spe{spe}", tf_random_seed=1,
+                         train_distribute=strategy, eval_distribute=strategy,
+                         steps_per_execution=spe)
+        e = ec.Estimator(linear_model_fn, config=c, params={"lr": 0.1})
+        e.train(linear_input_fn(), steps=10)
+        out[f"spe{spe}"] = {
+            "eval": {k: float(v) for k, v in e.evaluate(linear_input_fn(batch=40, repeat=False)).items()},
+            "predict": [float(p["y"][0]) for p in e.predict(linear_input_fn(batch=40, repeat=False))]}
     print("RESULT" + json.dumps(out))
 """).replace("ROOT", repr(ROOT))
 
@@ -97,3 +108,8 @@ def test_mirrored_strategy_on_two_cpu_devices(tmp_path):
         for key in ("loss", "accuracy", "auc"):
             assert abs(out[name + "_mirrored"][key] - out[name + "_single"][key]) < 2e-4, out
     assert "dnn/logits/kernel/Adagrad" in out["dnn_adagrad_slots"]
+    assert out["spe3"]["eval"]["global_step"] == 10
+    for key in ("loss", "mae"):
+        assert abs(out["spe3"]["eval"][key] - out["spe1"]["eval"][key]) < 1e-5, out
+    assert len(out["spe3"]["predict"]) == 256
+    assert max(abs(a - b) for a, b in zip(out["spe3"]["predict"], out["spe1"]["predict"])) < 1e-5

@@ -1,4 +1,5 @@
-"""steps_per_execution (several train steps per compiled call) and jit_compile (XLA)."""
+"""steps_per_execution (several train, evaluation or prediction steps per compiled call) and
+jit_compile (XLA)."""
 import numpy as np
 import pytest
 import tensorflow as tf
@@ -92,3 +93,41 @@ def test_jit_compile(tmp_path):
         bad.train(linear_input_fn(), steps=1)
     with pytest.raises(ValueError, match="steps_per_execution"):
         ec.RunConfig(steps_per_execution=0)
+
+
+def _trained(tmp_path, spe):
+    est = ec.Estimator(linear_model_fn, config=ec.RunConfig(
+        model_dir=str(tmp_path), steps_per_execution=spe), params={"lr": 0.1})
+    est.train(linear_input_fn(), steps=20)
+    return est
+
+
+def test_evaluate_several_batches_per_call(tmp_path):
+    one = _trained(tmp_path, 1)
+    several = ec.Estimator(linear_model_fn, config=one.config.replace(steps_per_execution=4),
+                           params={"lr": 0.1})
+    data = linear_input_fn(batch=37, repeat=False)  # 7 batches, the last one of 34
+    for steps in (None, 5, 2):  # to the end of the input (a partial last call), or exactly
+        want = one.evaluate(data, steps=steps, name="one")
+        got = several.evaluate(data, steps=steps, name="several")
+        assert got == pytest.approx(want, rel=1e-6), steps
+    hook = CountRuns()
+    several.evaluate(data, hooks=[hook], steps=6)
+    assert len(hook.steps) == 2  # one run per call: 4 + 2 batches
+
+
+def test_predict_several_batches_per_call(tmp_path):
+    one = _trained(tmp_path, 1)
+    several = ec.Estimator(linear_model_fn, config=one.config.replace(steps_per_execution=3),
+                           params={"lr": 0.1})
+    data = linear_input_fn(batch=30, repeat=False, n=100)  # 4 batches, the last one of 10
+    want = list(one.predict(data))
+    got = list(several.predict(data))
+    assert len(got) == len(want) == 100
+    for w, g in zip(want, got):
+        assert g.keys() == w.keys()
+        np.testing.assert_allclose(g["y"], w["y"], rtol=1e-6)
+    batches = list(several.predict(data, yield_single_examples=False))
+    assert [len(b["y"]) for b in batches] == [30, 30, 30, 10]  # batches, as with one per call
+    np.testing.assert_allclose(np.concatenate([b["double"] for b in batches]),
+                               [w["double"] for w in want], rtol=1e-6)

@@ -41,14 +41,16 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
         "in-memory variables" if in_memory else "initialised variables"))
     metrics, done = {}, 0
     log_every = max(1, (steps or 0) // 10)
+    per_call = est.config.steps_per_execution
     while steps is None or done < steps:
-        ran = run_step(runner, step, iterator)
+        ran = run_step(runner, step, iterator, per_call if steps is None else
+                       min(per_call, steps - done))
         if ran is None:
             break
         out, fetched = ran
-        done += 1
+        before, done = done, done + int(out["steps"])
         metrics = out["metrics"]
-        if steps is not None and (done % log_every == 0 or done == steps):
+        if steps is not None and (done // log_every > before // log_every or done == steps):
             logger.info("Evaluation [%d/%d]", done, steps)
         loss = float(out["loss"].numpy())
         runner.after_step(fetched, {"loss": loss, "global_step": global_step})
@@ -86,9 +88,14 @@ def _final_values(step, metrics):
              if k in step.metric_value_names and k not in step.keras_metrics}
     values = {}
     if names:
+        key = (step.graph, tuple(names.values()))
         try:
-            targets = [step.graph.get_tensor_by_name(n) for n in names.values()]
-            values = dict(zip(names, graph_reader.make_reader(step.graph, targets)()))
+            cached = step.value_reader
+            if cached is None or cached[0] != key:  # one function per trace: built once
+                targets = [step.graph.get_tensor_by_name(n) for n in names.values()]
+                step.value_reader = cached = (key, graph_reader.make_reader(step.graph,
+                                                                            targets))
+            values = dict(zip(names, cached[1]()))
         except (graph_reader.InputDependent, KeyError, ValueError):
             values = {}
     for key, value in metrics.items():

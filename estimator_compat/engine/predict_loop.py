@@ -1,5 +1,8 @@
-"""Estimator.predict: a generator over the compiled predict step, one batch in memory at a time."""
+"""Estimator.predict: a generator over the compiled predict step, one call's batches
+(steps_per_execution) in memory at a time."""
 import logging
+
+import numpy as np
 
 from estimator_compat.engine.run_step import run_step
 from estimator_compat.hooks.runner import HookRunner
@@ -15,8 +18,9 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
     state.restore_for(ModeKeys.PREDICT, checkpoint_path)
     keys = _check_keys(step.spec.predictions, predict_keys)
     runner.after_create_session()
+    per_call = state.estimator.config.steps_per_execution
     while True:
-        ran = run_step(runner, step, iterator)
+        ran = run_step(runner, step, iterator, per_call)
         if ran is None:
             break
         out, fetched = ran
@@ -27,7 +31,7 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
             preds = preds.numpy()
         runner.after_step(fetched, {})
         if not yield_single_examples:
-            yield preds
+            yield from _batches(preds, out.get("batch_sizes"))
         else:
             yield from _examples(preds)
         if runner.stop_requested:
@@ -52,6 +56,20 @@ def _check_keys(predictions, predict_keys):
     return keys
 
 
+def _batches(preds, batch_sizes):
+    """A call's predictions, one batch at a time (a call of several steps concatenated them)."""
+    if batch_sizes is None:
+        yield preds
+        return
+    ends = np.cumsum(batch_sizes.numpy())[:-1]
+    if not isinstance(preds, dict):
+        yield from np.split(preds, ends)
+        return
+    split = {k: np.split(v, ends) for k, v in preds.items()}
+    for i in range(len(ends) + 1):
+        yield {k: v[i] for k, v in split.items()}
+
+
 def _examples(preds):
     if not isinstance(preds, dict):
         for row in preds:
@@ -62,7 +80,7 @@ def _examples(preds):
         raise ValueError("Batch length of predictions should be same. With "
                          f"yield_single_examples=True every prediction needs the same first "
                          f"(batch) dimension; got {lengths}. Use yield_single_examples=False.")
-    n = next(iter(lengths.values()))
-    for i in range(n):
-        yield {k: v[i] for k, v in preds.items()}
+    keys = list(preds)
+    for row in zip(*(list(preds[k]) for k in keys)):  # rows split by numpy, not per key
+        yield dict(zip(keys, row))
 

@@ -26,7 +26,7 @@ class ModeStep:
         self._model_fn, self._params, self._config = model_fn, params, config
         self._store, self._strategy = store, strategy
         self._writer, self._summary_steps = summary_writer, save_summary_steps
-        self._steps_per_execution = steps_per_execution if mode == ModeKeys.TRAIN else 1
+        self._steps_per_execution = steps_per_execution
         self._jit_compile = jit_compile
         self._cache = {}
         self._diverter = WriteDiverter(store) if mode != ModeKeys.TRAIN else None
@@ -37,6 +37,7 @@ class ModeStep:
         self.keras_metrics = {}
         self.metric_value_names = {}  # compat.v1 metrics: their value tensors, by graph name
         self.eval_loss = None
+        self.value_reader = None  # ((graph, names), fn): eval_loop's metric values, cached
         if mode == ModeKeys.EVAL:
             with strategy.scope(), tf.init_scope():
                 self.eval_loss = (tf.Variable(0.0, dtype=tf.float64, trainable=False,
@@ -71,11 +72,15 @@ class ModeStep:
         self._functions()[0].get_concrete_function(iterator)
 
     def run(self, iterator, names=(), steps=1):
-        """Runs `steps` steps in one call (steps_per_execution); the last step's outputs."""
+        """Runs up to `steps` steps in one call (steps_per_execution), fewer where the input
+        ends. The last step's outputs (predict: every step's predictions, concatenated), with
+        "steps": how many ran. OutOfRangeError when the input had nothing left."""
         one, several = self._functions(names)
+        if self.mode == ModeKeys.PREDICT and not self._batched_predictions():
+            several = None  # a prediction without a batch dimension: one batch per call
         try:
             if steps == 1 or several is None:
-                return one(iterator)
+                return dict(one(iterator), steps=1)
             return several(iterator, tf.constant(steps, tf.int32))
         except (tf.errors.InvalidArgumentError, tf.errors.UnimplementedError) as e:
             if self._jit_compile and "xla" in str(e).lower():
@@ -93,8 +98,7 @@ class ModeStep:
         if self._jit_compile:  # XLA compiles the replica's step; the input stays outside
             body = tf.function(body, autograph=False, jit_compile=True)
 
-        def step(iterator):
-            element = next(iterator)
+        def on_element(element):
             first_op = len(tf.compat.v1.get_default_graph().get_operations())
             # strategy.run, with the store's creator above the strategy's: a compat.v1
             # optimizer makes its slots in a merge call (on this thread), which must get
@@ -110,19 +114,76 @@ class ModeStep:
                 self._diverter.divert(graph, graph.get_operations()[first_op:], every_replica)
             return self._merge_replicas(out)
 
-        one = tf.function(step, autograph=False)
+        on_element = tf.function(on_element, autograph=False)  # model_fn traced once, here
+        one = tf.function(lambda iterator: on_element(next(iterator)), autograph=False)
         if self._steps_per_execution == 1:
             return one, None
+        if strategy.num_replicas_in_sync > 1:
+            # a distributed iterator's optional cannot be read in a tf.cond (TF 2.21 leaves a
+            # placeholder unfed): train steps take `next` in the loop; evaluation and
+            # prediction run a step per call
+            if self.mode != ModeKeys.TRAIN:
+                return one, None
+            return one, tf.function(self._several_steps_to_the_end(on_element),
+                                    autograph=False)
+        return one, tf.function(self._several(on_element), autograph=False)
+
+    @staticmethod
+    def _several_steps_to_the_end(on_element):
+        def several(iterator, steps):
+            out = on_element(next(iterator))
+            done, out = tf.while_loop(
+                lambda i, _: i < steps, lambda i, _: (i + 1, on_element(next(iterator))),
+                (tf.constant(1), out))
+            return dict(out, steps=done)
+        return several
+
+    def _batched_predictions(self):
+        return all(p.shape.rank for p in tf.nest.flatten(self._predictions_structure))
+
+    def _several(self, on_element):
+        """(iterator, steps) -> up to `steps` steps in a tf.while_loop, stopping early (and
+        cleanly) where the input ends. Predictions of every step are gathered in
+        TensorArrays and concatenated, to reach the host once per call ("batch_sizes": how
+        to split them back into batches)."""
+        gather = self.mode == ModeKeys.PREDICT
+        anything = tf.TensorShape(None)
+
+        def with_batch_size(preds):
+            preds = tf.nest.flatten(preds)
+            return preds + [tf.shape(preds[0])[:1]]
 
         def several(iterator, steps):
-            """`steps` calls of the one-step function in a tf.while_loop (model_fn is traced
-            once, into the one-step function)."""
-            out = one(iterator)
-            _, out = tf.while_loop(lambda i, _: i < steps, lambda i, _: (i + 1, one(iterator)),
-                                   (tf.constant(1), out))
-            return out
+            out = on_element(next(iterator))  # OutOfRangeError: nothing left for this call
+            preds = with_batch_size(out.pop("predictions")) if gather else []
+            arrays = [tf.TensorArray(p.dtype, size=0, dynamic_size=True, infer_shape=False)
+                      .write(0, p) for p in preds]
+            structure = out
 
-        return one, tf.function(several, autograph=False)
+            def body(done, out, arrays, more):
+                element = iterator.get_next_as_optional()
+
+                def run():
+                    new = dict(on_element(element.get_value()))
+                    new_preds = with_batch_size(new.pop("predictions")) if gather else []
+                    return new, [a.write(done, p) for a, p in zip(arrays, new_preds)]
+                out, arrays = tf.cond(element.has_value(), run, lambda: (out, arrays))
+                more = element.has_value()
+                return done + tf.cast(more, tf.int32), out, arrays, more
+            done, out, arrays, _ = tf.while_loop(
+                lambda done, out, arrays, more: tf.logical_and(more, done < steps), body,
+                (tf.constant(1), out, arrays, tf.constant(True)),
+                shape_invariants=(tf.TensorShape([]), tf.nest.map_structure(
+                    lambda _: anything, structure), [anything] * len(arrays),
+                    tf.TensorShape([])))
+            out = dict(out, steps=done)
+            if gather:
+                gathered = [a.concat() for a in arrays]
+                out["predictions"] = tf.nest.pack_sequence_as(
+                    self._predictions_structure, gathered[:-1])
+                out["batch_sizes"] = gathered[-1]
+            return out
+        return several
 
     def _replica_body(self, element, names):
         features, labels = input_pipeline.split_element(element)
@@ -184,6 +245,7 @@ class ModeStep:
         return {"loss": spec.loss, "metrics": metrics}
 
     def _outputs_infer(self, spec, graph):
+        self._predictions_structure = spec.predictions
         return {"predictions": spec.predictions}
 
     def _merge_replicas(self, out):
