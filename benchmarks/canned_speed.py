@@ -76,6 +76,7 @@ def estimator(steps, spe=1):
     est.evaluate(eval_fn)
     out["eval_eps"] = 40 * BATCH / timed(lambda: est.evaluate(eval_fn))
     pred_fn = input_fn(repeat=False, labels=False, n=BATCH * 40)
+    sum(1 for _ in est.predict(pred_fn))  # warm, as evaluate and Keras' predict are
     out["predict_eps"] = 40 * BATCH / timed(lambda: sum(1 for _ in est.predict(pred_fn)))
     return out
 

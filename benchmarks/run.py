@@ -1,15 +1,18 @@
 """Benchmarks: estimator_compat vs Keras fit vs a raw tf.function loop (and, given a TF 2.15
-python with tensorflow-estimator, the real tf.estimator), same models and data, one run.
+python with tensorflow-estimator, the real tf.estimator), same models and data.
 
-    python benchmarks/run.py [--steps 300] [--batch 128] [--spe 10] [--tf215-python PATH]
+    python benchmarks/run.py [--steps 300] [--batch 128] [--spe 10] [--repeats 3]
+                             [--models mlp,cnn,bert] [--tf215-python PATH]
 
-Each configuration runs in its own process (peak RSS is its own). Prints a table of
-examples/sec (train, eval, predict), time to first step and peak RSS, with ratios against
-Keras fit with default settings. No pass/fail: figures to read.
+Each configuration runs in its own process (peak RSS is its own), `--repeats` times, the
+configurations interleaved. Prints the medians of examples/sec (train, eval, predict), time to
+first step and peak RSS, ratios against Keras at the same steps_per_execution, and every run's
+train figure (so two speed modes show). No pass/fail: figures to read.
 """
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 
@@ -54,6 +57,7 @@ def main():
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--spe", type=int, default=10)
     parser.add_argument("--models", default="mlp,cnn,bert")
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--tf215-python", default=None,
                         help="python of a venv with tensorflow 2.15 + tensorflow-estimator 2.15")
     args = parser.parse_args()
@@ -61,25 +65,36 @@ def main():
     import keras
     print(f"TensorFlow {tf.__version__}, Keras {keras.__version__}, {os.cpu_count()} CPUs, "
           f"batch {args.batch}, {args.steps} timed train steps\n")
-    header = (f"{'model':5} {'run':46} {'train ex/s':>11} {'ratio':>6} {'eval ex/s':>10} "
-              f"{'predict ex/s':>12} {'1st step s':>10} {'peak RSS MB':>11}")
+    print("Medians of the runs (each in a fresh process, configurations interleaved); ratios "
+          "against Keras at the same steps_per_execution; train ex/s of every run last.\n")
+    header = (f"{'model':5} {'run':42} {'train':>7} {'eval':>7} {'predict':>7} "
+              f"{'x Keras train/eval/predict':>27} {'1st s':>6} {'RSS MB':>6}  train runs")
     print(header)
     print("-" * len(header))
     for model in args.models.split(","):
         runs = [("Keras fit", "keras", 1), (f"Keras fit, steps_per_execution={args.spe}", "keras", args.spe),
                 ("raw tf.function loop", "raw", 1), ("estimator_compat", "estimator_compat", 1),
                 (f"estimator_compat, steps_per_execution={args.spe}", "estimator_compat", args.spe)]
-        results = [(label, measure(sys.executable, impl, model, args, spe))
-                   for label, impl, spe in runs]
         if args.tf215_python and model != "bert":  # examples/bert needs tf.contrib (ours)
-            results.append(("tf.estimator 2.15 (TF 2.15)",
-                            measure(args.tf215_python, "tf_estimator", model, args)))
-        base = results[0][1]["train_eps"]
-        for label, r in results:
+            runs.append(("tf.estimator 2.15 (TF 2.15)", "tf_estimator", 1))
+        measured = {label: [] for label, _, _ in runs}
+        for _ in range(args.repeats):
+            for label, impl, spe in runs:
+                python = args.tf215_python if impl == "tf_estimator" else sys.executable
+                measured[label].append(measure(python, impl, model, args, spe))
+        medians = {label: {k: statistics.median(r[k] for r in rs) for k in rs[0]}
+                   for label, rs in measured.items()}
+        keras_at = {1: medians["Keras fit"],
+                    args.spe: medians[f"Keras fit, steps_per_execution={args.spe}"]}
+        for label, impl, spe in runs:
+            r, base = medians[label], keras_at[spe]
             fmt = lambda key: f"{r[key]:.0f}" if key in r else "-"  # noqa: E731
-            print(f"{model:5} {label:46} {r['train_eps']:11.0f} {r['train_eps'] / base:6.2f} "
-                  f"{fmt('eval_eps'):>10} {fmt('predict_eps'):>12} {r['first_step_s']:10.2f} "
-                  f"{r['peak_rss_mb']:11.0f}")
+            ratio = lambda key: f"{r[key] / base[key]:.2f}" if key in r else "-"  # noqa: E731
+            ratios = "/".join(ratio(k) for k in ("train_eps", "eval_eps", "predict_eps"))
+            each = " ".join(f"{x['train_eps']:.0f}" for x in measured[label])
+            print(f"{model:5} {label:42} {fmt('train_eps'):>7} {fmt('eval_eps'):>7} "
+                  f"{fmt('predict_eps'):>7} {ratios:>27} {r['first_step_s']:6.2f} "
+                  f"{r['peak_rss_mb']:6.0f}  {each}", flush=True)
     mem = predict_memory(args)
     print(f"\npredict peak RSS (MLP): {mem[20000]:.0f} MB for 20k examples, "
           f"{mem[200000]:.0f} MB for 200k examples")

@@ -102,7 +102,7 @@ def _trained(tmp_path, spe):
     return est
 
 
-def test_evaluate_several_batches_per_call(tmp_path):
+def test_evaluate_several_batches_per_call(tmp_path, caplog):
     one = _trained(tmp_path, 1)
     several = ec.Estimator(linear_model_fn, config=one.config.replace(steps_per_execution=4),
                            params={"lr": 0.1})
@@ -112,8 +112,10 @@ def test_evaluate_several_batches_per_call(tmp_path):
         got = several.evaluate(data, steps=steps, name="several")
         assert got == pytest.approx(want, rel=1e-6), steps
     hook = CountRuns()
-    several.evaluate(data, hooks=[hook], steps=6)
-    assert len(hook.steps) == 2  # one run per call: 4 + 2 batches
+    with caplog.at_level("INFO", logger="tensorflow"):
+        several.evaluate(data, hooks=[hook], steps=6)
+    assert len(hook.steps) == 2  # one run per call: 4 + 2 batches, as the log says
+    assert "hooks and callbacks run once per compiled call (up to 4 steps)" in caplog.text
 
 
 def test_predict_several_batches_per_call(tmp_path):

@@ -5,9 +5,9 @@ initialisation, squared-Euclidean and cosine distances, full-batch and mini-batc
 tf.estimator ran their init op from a hook before the first train step, on a batch of its
 own when the centers are drawn from the data; here such a train step, finding no centers yet,
 only chooses them from its batch and does not count as a step (global_step stays), so the same
-batches train the same steps. Evaluation and prediction build only the inference part (private methods of
-TensorFlow's KMeans), on the same variables. Keys, metrics and variable names (`clusters`,
-`initialized`) are 2.15's.
+batches train the same steps. Evaluation and prediction build only the inference part
+(private methods of TensorFlow's KMeans), on the same variables. Keys, metrics and variable
+names (`clusters`, `initialized`) are 2.15's.
 """
 import contextlib
 

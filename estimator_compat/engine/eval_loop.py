@@ -7,7 +7,7 @@ import tensorflow as tf
 
 from estimator_compat import summaries
 from estimator_compat.callbacks.progress_bar import ProgressBar
-from estimator_compat.engine.run_step import run_step
+from estimator_compat.engine.run_step import note_hooks_per_call, run_step
 from estimator_compat.hooks import graph_reader
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
@@ -36,6 +36,7 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     _reset_metrics(state, step)
     global_step = int(state.global_step.numpy())
     runner.after_create_session()
+    note_hooks_per_call(runner, est.config.steps_per_execution)
     progress = ProgressBar(steps, est.config.progress_bar)
     logger.info("Starting evaluation at %s", path or (
         "in-memory variables" if in_memory else "initialised variables"))

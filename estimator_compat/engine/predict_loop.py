@@ -4,7 +4,7 @@ import logging
 
 import numpy as np
 
-from estimator_compat.engine.run_step import run_step
+from estimator_compat.engine.run_step import note_hooks_per_call, run_step
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -19,6 +19,7 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
     keys = _check_keys(step.spec.predictions, predict_keys)
     runner.after_create_session()
     per_call = state.estimator.config.steps_per_execution
+    note_hooks_per_call(runner, per_call)
     while True:
         ran = run_step(runner, step, iterator, per_call)
         if ran is None:

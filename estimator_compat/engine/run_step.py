@@ -1,5 +1,17 @@
 """One step of any mode's loop: ask the hooks for fetches, run the compiled step, hand back."""
+import logging
+
 import tensorflow as tf
+
+logger = logging.getLogger("tensorflow")
+
+
+def note_hooks_per_call(runner, steps_per_execution):
+    """Says once per train / evaluate / predict call that hooks are sampled once per call."""
+    if steps_per_execution > 1 and runner.has_hooks():
+        logger.info("steps_per_execution=%d: hooks and callbacks run once per compiled call "
+                    "(up to %d steps), with that call's last step's values.",
+                    steps_per_execution, steps_per_execution)
 
 
 def run_step(runner, step, iterator, steps=1):

@@ -38,6 +38,7 @@ class ModeStep:
         self.metric_value_names = {}  # compat.v1 metrics: their value tensors, by graph name
         self.eval_loss = None
         self.value_reader = None  # ((graph, names), fn): eval_loop's metric values, cached
+        self._predictions_structure = None  # spec.predictions of the predict trace
         if mode == ModeKeys.EVAL:
             with strategy.scope(), tf.init_scope():
                 self.eval_loss = (tf.Variable(0.0, dtype=tf.float64, trainable=False,
@@ -114,10 +115,12 @@ class ModeStep:
                 self._diverter.divert(graph, graph.get_operations()[first_op:], every_replica)
             return self._merge_replicas(out)
 
-        on_element = tf.function(on_element, autograph=False)  # model_fn traced once, here
+        if self._steps_per_execution == 1:  # model_fn traced into the one-step function
+            return tf.function(lambda iterator: on_element(next(iterator)),
+                               autograph=False), None
+        on_element = tf.function(on_element, autograph=False)  # model_fn traced once, here,
+        # for both the one-step function and the loop
         one = tf.function(lambda iterator: on_element(next(iterator)), autograph=False)
-        if self._steps_per_execution == 1:
-            return one, None
         if strategy.num_replicas_in_sync > 1:
             # a distributed iterator's optional cannot be read in a tf.cond (TF 2.21 leaves a
             # placeholder unfed): train steps take `next` in the loop; evaluation and

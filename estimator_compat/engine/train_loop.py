@@ -8,7 +8,7 @@ from estimator_compat.callbacks.checkpoint_saver import CheckpointSaver
 from estimator_compat.callbacks.nan_guard import check_loss
 from estimator_compat.callbacks.progress_bar import ProgressBar
 from estimator_compat.callbacks.step_logger import StepLogger
-from estimator_compat.engine.run_step import run_step
+from estimator_compat.engine.run_step import note_hooks_per_call, run_step
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -56,6 +56,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     if saver is not None:
         saver.begin(start)
     runner.after_create_session()
+    note_hooks_per_call(runner, config.steps_per_execution)
 
     gs, loss, stalled, unmoved = start, None, False, 0
     while last_step is None or gs < last_step:
@@ -108,9 +109,9 @@ def _global_step_stalled(already_warned, last_step, calls):
     """A train_op that leaves global_step alone: with a step limit that limit is never reached
     (TF 1.x looped forever), so it is an error; training to the end of the input goes on with
     TF 1.x's warning, and the final weights are saved (TF 1.x skipped that save)."""
+    if calls < STALLED_CALLS:
+        return already_warned
     if last_step is not None:
-        if calls < STALLED_CALLS:
-            return already_warned
         raise ValueError(f"{_NO_STEP}; with steps/max_steps given, training would never end.")
     if not already_warned:
         logger.warning("It seems that global step (tf.train.get_global_step) has not been "

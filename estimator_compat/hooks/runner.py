@@ -76,6 +76,9 @@ class HookRunner:
     def has_session_hooks(self):
         return bool(self._session_hooks())
 
+    def has_hooks(self):
+        return bool(self._hooks)
+
     def spec_hooks(self, spec):
         """The hooks an EstimatorSpec brings for this mode (chief hooks only on the chief)."""
         fields = _SPEC_HOOKS[self._mode]
