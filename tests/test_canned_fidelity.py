@@ -4,8 +4,8 @@
 estimator, started from the same seeded weights (warm start from a TF1 checkpoint, so neither
 side's random initialiser decides the result), trained 200 steps on iris with the same seeded
 shuffle, then evaluated. TF215 below is what it printed under TensorFlow 2.15.1 +
-tensorflow-estimator 2.15.0 (Python 3.11, measured once, 2026-12-02); estimator_compat printed
-the same numbers to 4 decimals. The tolerance allows for float differences across platforms.
+tensorflow-estimator 2.15.0 (Python 3.11, measured once, 2026-12-02; the LinearSDCA cases
+2026-12-03); estimator_compat printed the same numbers to 4 decimals. The tolerance allows for float differences across platforms.
 """
 import os
 import sys
