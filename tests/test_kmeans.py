@@ -131,3 +131,14 @@ def test_bad_arguments():
         KMeans(num_clusters=3, distance_metric="manhattan")
     with pytest.raises(ValueError, match="Unsupported initial_clusters"):
         KMeans(num_clusters=3, initial_clusters="farthest_point")
+
+
+def test_random_init_batch_does_not_count_as_a_step(tmp_path, caplog):
+    """Training to the end of a finite input: the first batch only chooses the centers (as
+    2.15's init hook consumed it), the other five train, and no stalled-step warning."""
+    points = _points()
+    km = KMeans(num_clusters=3, seed=1, model_dir=str(tmp_path))
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        km.train(lambda: tf.data.Dataset.from_tensor_slices(points).batch(50))
+    assert km.get_variable_value("global_step") == 5
+    assert "has not been increased" not in caplog.text
