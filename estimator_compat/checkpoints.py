@@ -12,7 +12,7 @@ import os
 
 import tensorflow as tf
 
-from estimator_compat import checkpoint_state, object_checkpoints
+from estimator_compat import checkpoint_state, object_checkpoints, partitioned
 
 logger = logging.getLogger("tensorflow")
 
@@ -128,7 +128,7 @@ class CheckpointIO:
             checkpoint = objects.get("train") or next(iter(objects.values()))
             path = checkpoint.write(f"{prefix}-{step}")
         else:
-            saver = self._saver_for({**_components(self._store.saveable()),
+            saver = self._saver_for({**_entries(_components(self._store.saveable())),
                                      **self._store.tables()})
             path = saver.save(None, prefix, global_step=step, write_meta_graph=False,
                               write_state=False)
@@ -163,30 +163,30 @@ class CheckpointIO:
                     "Return the same Scaffold(saver=tf.train.Checkpoint(...)) in every mode.")
             object_checkpoints.restore(self._store.object_checkpoints.values(), path)
             return
-        variables = self._store.saveable()
+        components = _components(self._store.saveable())
+        entries = _entries(components)
         in_ckpt = reader.get_variable_to_shape_map()
         filled = {}
-        missing = sorted(n for n in variables if n not in in_ckpt)
+        missing = sorted(n for n in entries if n not in in_ckpt)
         if missing and self._fill_missing is not None:
-            filled = self._fill_missing(missing, reader, variables)
+            filled = self._fill_missing(missing, reader, entries)
         tables = self._store.tables()
-        check_compatible(path, {n: v for n, v in variables.items() if n not in filled}, in_ckpt,
+        check_compatible(path, {n: v for n, v in entries.items() if n not in filled}, in_ckpt,
                          tables)
-        components = _components(variables)
         try:
             if filled:
-                read = {n: v for n, v in components.items() if n not in filled}
+                read = {n: v for n, v in entries.items() if n not in filled}
                 tf.compat.v1.train.Saver(var_list={**read, **tables},
                                          sharded=False).restore(None, path)
             else:
-                self._saver_for({**components, **tables}).restore(None, path)
+                self._saver_for({**entries, **tables}).restore(None, path)
         except tf.errors.NotFoundError:
             raise
         except tf.errors.OpError as e:  # a truncated or corrupt data shard
             raise damaged(path, e) from None
         for name, value in filled.items():
-            components[name].assign(value)
-        for name, var in variables.items():
+            entries[name].assign(value)
+        for name, var in self._store.saveable().items():
             if var is not components[name]:  # a mirrored variable: copy to every replica
                 var.assign(components[name].read_value())
 
@@ -194,8 +194,20 @@ class CheckpointIO:
 def _components(variables):
     """{name: a plain variable}: a distributed variable's first component stands for it (the
     eager Saver writes plain variables only; mirrored components hold the same value)."""
-    return {name: var.values[0] if isinstance(var, tf.distribute.DistributedValues) else var
-            for name, var in variables.items()}
+    components = {}
+    for name, var in variables.items():
+        if isinstance(var, tf.distribute.DistributedValues):
+            first = var.values[0]
+            if getattr(var, "_save_slice_info", None) is not None:  # a mirrored part
+                first._set_save_slice_info(var._save_slice_info)
+            var = first
+        components[name] = var
+    return components
+
+
+def _entries(components):
+    """{checkpoint name: variable, or a partitioned variable's parts (saved as slices)}."""
+    return partitioned.checkpoint_entries(components)
 
 
 def check_compatible(path, variables, in_ckpt=None, tables=()):

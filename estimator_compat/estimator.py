@@ -1,4 +1,5 @@
 """Estimator: tf.estimator's façade over the compiled engine (estimator_compat.engine)."""
+import contextlib
 import copy
 import logging
 import os
@@ -7,6 +8,7 @@ import tempfile
 import tensorflow as tf
 
 from estimator_compat import checkpoints, session_config, warm_start
+from estimator_compat.cluster import parameter_servers
 from estimator_compat.engine import eval_loop, predict_loop, train_loop
 from estimator_compat.engine.model_fn_call import verify_model_fn
 from estimator_compat.engine.state import EngineState
@@ -65,7 +67,9 @@ class Estimator:
         """The params model_fn and input_fn get in `mode` (TPUEstimator adds batch_size)."""
         return self._params
 
-    def _state(self, strategy):
+    def _state(self, strategy, training=False):
+        if parameter_servers.is_parameter_server_strategy(strategy) and not training:
+            strategy = None  # evaluate / predict under parameter servers: on this task
         strategy = strategy or tf.distribute.get_strategy()
         key = id(strategy)
         if key not in self._states:
@@ -74,9 +78,18 @@ class Estimator:
 
     # -- the three modes ----------------------------------------------------------------------
     def train(self, input_fn, hooks=None, steps=None, max_steps=None, saving_listeners=None):
-        """Trains until `steps` more steps, `max_steps` in all, a hook stops, or input ends."""
-        train_loop.train(self._state(self._config.train_distribute), input_fn, hooks=hooks,
-                         steps=steps, max_steps=max_steps, saving_listeners=saving_listeners)
+        """Trains until `steps` more steps, `max_steps` in all, a hook stops, or input ends.
+        On a `ps` or `worker` task of a parameter-server cluster: serves the chief's steps."""
+        strategy, failures = self._config.train_distribute, contextlib.nullcontext()
+        if parameter_servers.is_parameter_server_cluster(self._config):
+            if parameter_servers.serves(self._config):
+                parameter_servers.serve(self._config)
+                return self
+            strategy = parameter_servers.strategy_for(self._config)
+            failures = parameter_servers.explained_failures(self._config)
+        with failures:
+            train_loop.train(self._state(strategy, training=True), input_fn, hooks=hooks,
+                             steps=steps, max_steps=max_steps, saving_listeners=saving_listeners)
         return self
 
     def evaluate(self, input_fn, steps=None, hooks=None, checkpoint_path=None, name=None):

@@ -6,6 +6,7 @@ import time
 
 import tensorflow as tf
 
+from estimator_compat.cluster import parameter_servers
 from estimator_compat.exporters import Exporter
 from estimator_compat.hooks import CheckpointSaverListener, SecondOrStepTimer
 from estimator_compat.run_config import TaskType
@@ -170,16 +171,17 @@ def train_and_evaluate(estimator, train_spec, eval_spec):
 
 
 def _run_distributed_training(estimator, train_spec):
-    """A chief or worker task of a TF_CONFIG cluster: it trains (synchronously, under the
-    RunConfig's train_distribute); the evaluator task evaluates. Returns None, as tf.estimator."""
+    """A task of a TF_CONFIG cluster other than the evaluator. With chief + workers it trains
+    (synchronously, under the RunConfig's train_distribute); with `ps` tasks the chief trains
+    and `ps` / `worker` tasks serve its steps (estimator.train does both). Returns None, as
+    tf.estimator did."""
     config = estimator.config
-    if config.task_type == TaskType.PS:
-        raise ValueError("TF_CONFIG names a `ps` task: parameter servers are not supported by "
-                         "estimator_compat; use MultiWorkerMirroredStrategy with chief + workers.")
-    if config.train_distribute is None and config.num_worker_replicas > 1:
+    if config.train_distribute is None and config.num_worker_replicas > 1 and \
+            not parameter_servers.is_parameter_server_cluster(config):
         raise ValueError("TF_CONFIG describes several workers but RunConfig has no "
                          "train_distribute: pass train_distribute=tf.distribute."
-                         "MultiWorkerMirroredStrategy() (created before other TF calls).")
+                         "MultiWorkerMirroredStrategy() (created before other TF calls), or "
+                         "add `ps` tasks for parameter-server training.")
     logger.info("Running training as task %s:%d of the cluster.", config.task_type, config.task_id)
     estimator.train(train_spec.input_fn, hooks=train_spec.hooks, max_steps=train_spec.max_steps,
                     saving_listeners=list(train_spec.saving_listeners))

@@ -16,6 +16,7 @@ from tensorflow.python.training import checkpoint_utils, training_util
 from keras.src.backend.common import global_state
 from keras.src.backend.common.name_scope import current_path as keras_path
 
+from estimator_compat import partitioned
 from estimator_compat.tf_modules import set_attr
 
 _GraphKeys = tf.compat.v1.GraphKeys
@@ -158,7 +159,9 @@ class VariableStore:
             scope = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
             var = self._create_outside_trace(kwargs, scope)
             actual = var.name.split(":")[0]
-            if actual != name:  # a name scope we did not foresee: keep what TF made
+            if partitioned.is_sharded(var):  # split by a ParameterServerStrategy's
+                partitioned.set_shard_slices(name, var)  # variable_partitioner
+            elif actual != name:  # a name scope we did not foresee: keep what TF made
                 name = actual
             self._vars[name] = var
             self._collections[name] = set(cols)
@@ -166,8 +169,9 @@ class VariableStore:
                 self._unsaved.add(name)  # state (dropout): never in tf.estimator's checkpoints
         else:
             self._collections[name].update(cols)
-        graph.add_to_collections(cols, var)
-        return var
+        for part in partitioned.shards(var):  # a ShardedVariable's (ParameterServerStrategy's
+            graph.add_to_collections(cols, part)  # variable_partitioner): compat.v1
+        return var  # optimizers update its shards
 
     def _create_outside_trace(self, kwargs, scope):
         """Creates the variable eagerly through the creators outside tf.function (a strategy's

@@ -1,8 +1,10 @@
 """Small real models, input_fns and event-file readers shared by the tests."""
 import glob
 import os
+import socket
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 import tensorflow as tf
@@ -74,25 +76,39 @@ def read_events(logdir):
 
 class Program:
     """A program started as its user would start it (`estimator-compat run` unless `runner`
-    says how); `wait()` returns (stdout, stderr) and fails with its output."""
+    says how); `wait()` returns (stdout, stderr) and fails with its output. Output goes to
+    files, so that several programs may run at once without filling a pipe."""
 
-    def __init__(self, script, *args, cwd=None, runner=None):
+    def __init__(self, script, *args, cwd=None, runner=None, env=None):
         self.command = (runner or [CLI, "run"]) + [script, *map(str, args)]
-        env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2")
-        self._proc = subprocess.Popen(self.command, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True, cwd=cwd, env=env)
+        env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", **(env or {}))
+        self._out, self._err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+        self._proc = subprocess.Popen(self.command, stdout=self._out, stderr=self._err,
+                                      text=True, cwd=cwd, env=env)
         self._result = None
+
+    def running(self):
+        return self._proc.poll() is None
 
     def kill(self):
         """SIGKILL, as a machine or a cluster manager would stop it."""
         self._proc.kill()
-        self._proc.communicate()
+        self._proc.wait()
+
+    def finish(self, timeout=600):
+        """(exit code, stdout, stderr), once it has ended."""
+        if self._result is None:
+            self._proc.wait(timeout=timeout)
+            outputs = []
+            for f in (self._out, self._err):
+                f.seek(0)
+                outputs.append(f.read())
+                f.close()
+            self._result = (self._proc.returncode, *outputs)
+        return self._result
 
     def wait(self):
-        if self._result is None:
-            out, err = self._proc.communicate(timeout=600)
-            self._result = (self._proc.returncode, out, err)
-        code, out, err = self._result
+        code, out, err = self.finish()
         assert code == 0, f"{self.command} exited {code}:\n{out}\n{err[-6000:]}"
         return out, err
 
@@ -100,3 +116,14 @@ class Program:
 def run_program(script, *args, cwd=None, runner=None):
     """Runs a program to its end; returns (stdout, stderr); fails with its output."""
     return Program(script, *args, cwd=cwd, runner=runner).wait()
+
+
+def free_ports(n):
+    """`n` localhost ports free a moment ago (for a cluster of processes)."""
+    sockets = [socket.socket() for _ in range(n)]
+    for s in sockets:
+        s.bind(("localhost", 0))
+    ports = [s.getsockname()[1] for s in sockets]
+    for s in sockets:
+        s.close()
+    return ports

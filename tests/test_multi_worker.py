@@ -2,7 +2,6 @@
 as real processes on localhost ports, from TF_CONFIG."""
 import json
 import os
-import socket
 import subprocess
 import sys
 import textwrap
@@ -11,6 +10,7 @@ import time
 import tensorflow as tf
 
 from estimator_compat.experimental import read_eval_metrics
+from helpers import free_ports
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -30,16 +30,6 @@ SCRIPT = textwrap.dedent("""
                                             start_delay_secs=0, throttle_secs=0))
     print("DONE", task, os.getpid(), None if out is None else int(out[0]["global_step"]), flush=True)
 """).replace("ROOT", repr(ROOT))
-
-
-def free_ports(n):
-    sockets = [socket.socket() for _ in range(n)]
-    for s in sockets:
-        s.bind(("localhost", 0))
-    ports = [s.getsockname()[1] for s in sockets]
-    for s in sockets:
-        s.close()
-    return ports
 
 
 def start(tasks, model_dir, max_steps=40):

@@ -60,14 +60,11 @@ def test_tf_config_errors(monkeypatch):
         ec.RunConfig()
 
 
-def test_ps_tasks_and_missing_strategy_are_clear_errors(tmp_path, monkeypatch):
+def test_missing_or_wrong_strategy_are_clear_errors(tmp_path, monkeypatch):
+    """(ps tasks: tests/test_parameter_servers.py.)"""
     from helpers import linear_input_fn, linear_model_fn
-    cluster = {"chief": ["h:1"], "worker": ["h:2"], "ps": ["h:3"]}
-    monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": cluster, "task": {"type": "ps", "index": 0}}))
-    est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={})
+    cluster = {"chief": ["h:1"], "worker": ["h:2"]}
     specs = (ec.TrainSpec(linear_input_fn(), max_steps=1), ec.EvalSpec(linear_input_fn()))
-    with pytest.raises(ValueError, match="parameter servers are not supported"):
-        ec.train_and_evaluate(est, *specs)
     monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": cluster, "task": {"type": "worker", "index": 0}}))
     est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={})
     with pytest.raises(ValueError, match="MultiWorkerMirroredStrategy"):

@@ -10,13 +10,14 @@ SUM_OVER_BATCH_SIZE = heads_lib.SUM_OVER_BATCH_SIZE
 
 
 def dnn_logits(features, mode, feature_columns, hidden_units, units, activation_fn, dropout,
-               batch_norm):
+               batch_norm, input_layer_partitioner=None):
     """The network under tf.estimator's names (dnn/hiddenlayer_N, dnn/logits), with its
-    per-layer summaries."""
+    per-layer summaries; the input layer's variables (embeddings) split by the partitioner."""
     training = mode == "train"
     layers = []
     with v1.variable_scope("dnn"):
-        with v1.variable_scope("input_from_feature_columns"):
+        with v1.variable_scope("input_from_feature_columns",
+                               partitioner=input_layer_partitioner):
             net = v1.feature_column.input_layer(features, feature_columns)
         for i, size in enumerate(hidden_units):
             net = v1.layers.dense(net, size, activation=activation_fn, name=f"hiddenlayer_{i}",
@@ -44,7 +45,8 @@ def check_hidden_units(hidden_units, what="hidden_units"):
 
 
 def dnn_arguments(head, hidden_units, feature_columns, model_dir, optimizer, activation_fn,
-                  dropout, config, warm_start_from, batch_norm, learning_rate=None):
+                  dropout, config, warm_start_from, batch_norm, learning_rate=None,
+                  input_layer_partitioner=None):
     """_Canned's arguments for a DNN. `learning_rate` None: Keras' default for a named
     optimizer (tf.estimator 2.15's V2 classes); tf.compat.v1.estimator's classes use 0.05."""
     feature_columns = check_columns(feature_columns)
@@ -53,7 +55,7 @@ def dnn_arguments(head, hidden_units, feature_columns, model_dir, optimizer, act
         raise ValueError(f"dropout must be in [0, 1), given: {dropout}")
     return dict(head=head, logits_fn=lambda f, m: dnn_logits(
         f, m, feature_columns, hidden_units, head.logits_dimension, activation_fn, dropout,
-        batch_norm), optimizer=optimizer, learning_rate=learning_rate, model_dir=model_dir,
+        batch_norm, input_layer_partitioner), optimizer=optimizer, learning_rate=learning_rate, model_dir=model_dir,
         config=config, warm_start_from=warm_start_from, columns=feature_columns)
 
 

@@ -32,7 +32,8 @@ def _part_optimizer(optimizer, learning_rate):
 
 def combined_model_fn(head, linear_feature_columns, linear_optimizer, dnn_feature_columns,
                       dnn_optimizer, dnn_hidden_units, dnn_activation_fn, dnn_dropout,
-                      batch_norm, linear_sparse_combiner):
+                      batch_norm, linear_sparse_combiner, input_layer_partitioner=None,
+                      linear_partitioner=None):
     """The model_fn, after tf.estimator's checks of the arguments."""
     linear_columns = list(linear_feature_columns or [])
     dnn_columns = list(dnn_feature_columns or [])
@@ -53,11 +54,11 @@ def combined_model_fn(head, linear_feature_columns, linear_optimizer, dnn_featur
         if dnn_columns:
             logits += dnn_logits(features, mode, dnn_columns, dnn_hidden_units,
                                  head.logits_dimension, dnn_activation_fn, dnn_dropout,
-                                 batch_norm)
+                                 batch_norm, input_layer_partitioner)
             parts.append(("dnn/", dnn_optimizer, DNN_LEARNING_RATE))
         if linear_columns:
             linear = linear_logits(features, linear_columns, head.logits_dimension,
-                                   linear_sparse_combiner)
+                                   linear_sparse_combiner, linear_partitioner)
             layer_summary("linear", linear)
             logits += linear
             parts.append(("linear/", linear_optimizer, linear_rate))
@@ -76,12 +77,13 @@ def combined_model_fn(head, linear_feature_columns, linear_optimizer, dnn_featur
     return model_fn
 
 
-def combined_arguments(local):
-    """combined_model_fn's keyword arguments, from a constructor's locals()."""
+def combined_arguments(local, **partitioners):
+    """combined_model_fn's keyword arguments, from a constructor's locals() (and the
+    tf.compat.v1 classes' partitioners)."""
     names = ("linear_feature_columns", "linear_optimizer", "dnn_feature_columns",
              "dnn_optimizer", "dnn_hidden_units", "dnn_activation_fn", "dnn_dropout",
              "batch_norm", "linear_sparse_combiner")
-    return {name: local[name] for name in names}
+    return dict({name: local[name] for name in names}, **partitioners)
 
 
 class _Combined(Estimator):

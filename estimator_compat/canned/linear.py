@@ -13,10 +13,10 @@ SUM_OVER_BATCH_SIZE = heads_lib.SUM_OVER_BATCH_SIZE
 LEARNING_RATE = 0.2  # tf.estimator's rate for a named optimizer
 
 
-def linear_logits(features, feature_columns, units, sparse_combiner):
+def linear_logits(features, feature_columns, units, sparse_combiner, partitioner=None):
     """linear/linear_model/<column>/weights and linear/linear_model/bias_weights, with the
-    `bias` and `fraction_of_zero_weights` summaries."""
-    with v1.variable_scope("linear"):
+    `bias` and `fraction_of_zero_weights` summaries; weights split by the partitioner."""
+    with v1.variable_scope("linear", partitioner=partitioner):
         logits = v1.feature_column.linear_model(features, feature_columns, units=units,
                                                 sparse_combiner=sparse_combiner)
     linear_summaries("linear/linear_model/")
@@ -30,7 +30,7 @@ def check_sparse_combiner(sparse_combiner):
 
 
 def linear_arguments(head, feature_columns, model_dir, optimizer, config, warm_start_from,
-                     sparse_combiner, v1_names=None):
+                     sparse_combiner, v1_names=None, partitioner=None):
     """_Canned's arguments for a linear model. optimizer=None: Ftrl at min(0.2, 1/sqrt(number
     of columns)), as tf.estimator; a name: that optimizer at 0.2; a LinearSDCA: its train op.
     `v1_names`: tf.compat.v1.estimator's (see base._Canned)."""
@@ -46,7 +46,8 @@ def linear_arguments(head, feature_columns, model_dir, optimizer, config, warm_s
         optimizer = "Ftrl"
         learning_rate = min(LEARNING_RATE, 1.0 / math.sqrt(len(feature_columns)))
     return dict(head=head, logits_fn=lambda f, m: linear_logits(
-        f, feature_columns, head.logits_dimension, sparse_combiner), optimizer=optimizer,
+        f, feature_columns, head.logits_dimension, sparse_combiner, partitioner),
+        optimizer=optimizer,
         learning_rate=learning_rate, model_dir=model_dir, config=config,
         warm_start_from=warm_start_from, columns=feature_columns, **extra)
 

@@ -2,8 +2,9 @@
 
 They differ from the V2 classes (tf.estimator.*) in what a legacy script sees: the loss is
 summed over the batch (`loss_reduction=tf.compat.v1.losses.Reduction.SUM`), a named DNN
-optimizer trains at 0.05, and `input_layer_partitioner` / `partitioner` are accepted (ignored:
-variables are partitioned only across parameter servers, which estimator_compat does not run).
+optimizer trains at 0.05, and `input_layer_partitioner` / `partitioner` split the input
+layer's (linear model's) variables; by default, with `ps` tasks in TF_CONFIG, into at most one
+part per ps task of at least 64 MB each, as tf.estimator did.
 """
 import tensorflow as tf
 
@@ -13,6 +14,7 @@ from estimator_compat.canned.baseline import LEARNING_RATE as BASELINE_RATE, bas
 from estimator_compat.canned.dnn import dnn_arguments
 from estimator_compat.canned.dnn_linear_combined import _Combined, combined_arguments
 from estimator_compat.canned.linear import linear_arguments
+from estimator_compat.run_config import RunConfig
 
 SUM = heads_lib.V1_SUM
 DNN_LEARNING_RATE = 0.05
@@ -20,12 +22,35 @@ relu = tf.nn.relu
 DNN_NAMES, LINEAR_NAMES = ("dnn", "t_0"), ("linear", "part_0")  # see base._Canned
 
 
-def _dnn(*args):
-    return dict(dnn_arguments(*args, DNN_LEARNING_RATE), v1_names=DNN_NAMES)
+def _partitioner(given, config):
+    """The partitioner given, else tf.estimator's default: with parameter servers, at most
+    one part per ps task, none smaller than 64 MB (only very large embeddings are split)."""
+    if given is not None:
+        return given
+    num_ps = (config or RunConfig()).num_ps_replicas
+    if not num_ps:
+        return None
+    return tf.compat.v1.min_max_variable_partitioner(max_partitions=num_ps,
+                                                     min_slice_size=64 << 20)
 
 
-def _linear(*args):
-    return linear_arguments(*args, v1_names=LINEAR_NAMES)
+def _dnn(*args, partitioner=None):
+    config = args[7]
+    return dict(dnn_arguments(*args, DNN_LEARNING_RATE,
+                              input_layer_partitioner=_partitioner(partitioner, config)),
+                v1_names=DNN_NAMES)
+
+
+def _linear(*args, partitioner=None):
+    config = args[4]
+    return linear_arguments(*args, v1_names=LINEAR_NAMES,
+                            partitioner=_partitioner(partitioner, config))
+
+
+def _combined(local):
+    partitioner = _partitioner(local["input_layer_partitioner"], local["config"])
+    return combined_arguments(local, input_layer_partitioner=partitioner,
+                              linear_partitioner=partitioner)
 
 
 class DNNClassifier(_Canned):
@@ -35,7 +60,8 @@ class DNNClassifier(_Canned):
                  warm_start_from=None, loss_reduction=SUM, batch_norm=False):
         head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
         super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
-                                activation_fn, dropout, config, warm_start_from, batch_norm))
+                                activation_fn, dropout, config, warm_start_from, batch_norm,
+                                partitioner=input_layer_partitioner))
 
 
 class DNNRegressor(_Canned):
@@ -45,7 +71,8 @@ class DNNRegressor(_Canned):
                  loss_reduction=SUM, batch_norm=False):
         head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
         super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
-                                activation_fn, dropout, config, warm_start_from, batch_norm))
+                                activation_fn, dropout, config, warm_start_from, batch_norm,
+                                partitioner=input_layer_partitioner))
 
 
 class DNNEstimator(_Canned):
@@ -53,7 +80,8 @@ class DNNEstimator(_Canned):
                  activation_fn=relu, dropout=None, input_layer_partitioner=None, config=None,
                  warm_start_from=None, batch_norm=False):
         super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
-                                activation_fn, dropout, config, warm_start_from, batch_norm))
+                                activation_fn, dropout, config, warm_start_from, batch_norm,
+                                partitioner=input_layer_partitioner))
 
 
 class LinearClassifier(_Canned):
@@ -62,7 +90,7 @@ class LinearClassifier(_Canned):
                  warm_start_from=None, loss_reduction=SUM, sparse_combiner="sum"):
         head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
         super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
-                                   warm_start_from, sparse_combiner))
+                                   warm_start_from, sparse_combiner, partitioner=partitioner))
 
 
 class LinearRegressor(_Canned):
@@ -71,14 +99,14 @@ class LinearRegressor(_Canned):
                  loss_reduction=SUM, sparse_combiner="sum"):
         head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
         super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
-                                   warm_start_from, sparse_combiner))
+                                   warm_start_from, sparse_combiner, partitioner=partitioner))
 
 
 class LinearEstimator(_Canned):
     def __init__(self, head, feature_columns, model_dir=None, optimizer="Ftrl", config=None,
                  partitioner=None, sparse_combiner="sum", warm_start_from=None):
         super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
-                                   warm_start_from, sparse_combiner))
+                                   warm_start_from, sparse_combiner, partitioner=partitioner))
 
 
 class BaselineClassifier(_Canned):
@@ -112,7 +140,7 @@ class DNNLinearCombinedClassifier(_Combined):
                  linear_sparse_combiner="sum"):
         head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
         super().__init__(head, model_dir, config, warm_start_from,
-                         **combined_arguments(locals()))
+                         **_combined(locals()))
 
 
 class DNNLinearCombinedRegressor(_Combined):
@@ -123,7 +151,7 @@ class DNNLinearCombinedRegressor(_Combined):
                  loss_reduction=SUM, batch_norm=False, linear_sparse_combiner="sum"):
         head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
         super().__init__(head, model_dir, config, warm_start_from,
-                         **combined_arguments(locals()))
+                         **_combined(locals()))
 
 
 class DNNLinearCombinedEstimator(_Combined):
@@ -132,4 +160,4 @@ class DNNLinearCombinedEstimator(_Combined):
                  dnn_hidden_units=None, dnn_activation_fn=relu, dnn_dropout=None,
                  input_layer_partitioner=None, config=None, batch_norm=False,
                  linear_sparse_combiner="sum"):
-        super().__init__(head, model_dir, config, None, **combined_arguments(locals()))
+        super().__init__(head, model_dir, config, None, **_combined(locals()))

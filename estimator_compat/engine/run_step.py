@@ -25,12 +25,14 @@ def run_step(runner, step, iterator, steps=1):
     except tf.errors.OutOfRangeError:
         return None
     except tf.errors.UnavailableError as e:
-        config = runner.session.state.estimator.config if runner.session.state else None
-        if config is None or not config.cluster_spec.as_dict():
-            raise
+        state = runner.session.state
+        config = state.estimator.config if state else None
+        if config is None or not config.cluster_spec.as_dict() or state.coordinator is not None:
+            raise  # one machine; or parameter servers (Estimator.train explains ps failures)
         raise RuntimeError(
             f"Step failed on task {config.task_type}:{config.task_id}: another task of the "
             "cluster is unavailable (a worker died, was stopped or cannot be reached). Restart "
             "all tasks; training resumes from the chief's last checkpoint in "
             f"{config.model_dir}.") from e
-    return out, {n: v.numpy() for n, v in out["fetches"].items()}
+    return out, {n: v.numpy() if hasattr(v, "numpy") else v  # (ps: fetched already)
+                 for n, v in out["fetches"].items()}

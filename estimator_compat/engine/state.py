@@ -4,7 +4,8 @@ import logging
 import tensorflow as tf
 
 from estimator_compat import checkpoints, summaries, warm_start
-from estimator_compat.engine import input_pipeline
+from estimator_compat.cluster import parameter_servers
+from estimator_compat.engine import coordinated, input_pipeline
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
 from estimator_compat.variables import VariableStore
@@ -17,6 +18,9 @@ class EngineState:
         config = estimator.config
         self.estimator = estimator
         self.strategy = _check_strategy(strategy)
+        self.coordinator = None  # parameter servers: the chief schedules steps on workers
+        if parameter_servers.is_parameter_server_strategy(strategy):
+            self.coordinator = coordinated.coordinator_for(strategy)
         self.store = VariableStore()
         with strategy.scope():
             self.global_step = self.store.create_global_step()
@@ -36,7 +40,8 @@ class EngineState:
                 config=est.config, store=self.store, strategy=self.strategy,
                 summary_writer=writer, save_summary_steps=est.config.save_summary_steps,
                 steps_per_execution=est.config.steps_per_execution,
-                jit_compile=est.config.jit_compile)
+                jit_compile=est.config.jit_compile,
+                coordinator=self.coordinator if mode == "train" else None)
         return self._steps[mode]
 
     def prepare(self, mode, input_fn, runner):
@@ -46,7 +51,8 @@ class EngineState:
         with self.strategy.scope():
             if est.config.tf_random_seed is not None:
                 tf.random.set_seed(est.config.tf_random_seed)
-            iterator = iter(self._dataset(input_fn, mode))
+            dataset = self._dataset(input_fn, mode)
+            iterator = dataset if self.coordinator is not None else iter(dataset)
             step = self.step(mode)
             step.start_call(runner)
             step.trace(iterator)
@@ -69,6 +75,9 @@ class EngineState:
         def build(input_context=None):
             return input_pipeline.dataset_from_input_fn(input_fn, mode, est._params_for_call(mode),
                                                         est.config, input_context)
+        if self.coordinator is not None:
+            return coordinated.per_worker_iterator(self.coordinator, self.strategy, build,
+                                                   "input_context" in fn_args(input_fn))
         if self.strategy.num_replicas_in_sync == 1:
             return build()
         if "input_context" in fn_args(input_fn):
@@ -92,12 +101,8 @@ class EngineState:
 
 
 def _check_strategy(strategy):
-    """The strategies this engine runs: one device, Mirrored, MultiWorkerMirrored."""
-    if isinstance(strategy, tf.distribute.experimental.ParameterServerStrategy):
-        raise ValueError("ParameterServerStrategy is not supported by estimator_compat (it needs "
-                         "a ClusterCoordinator). Use tf.distribute.MirroredStrategy on one "
-                         "machine or tf.distribute.MultiWorkerMirroredStrategy with a TF_CONFIG "
-                         "of chief + workers.")
+    """The strategies this engine runs: one device, Mirrored, MultiWorkerMirrored, and
+    ParameterServerStrategy (training, on the chief)."""
     if not isinstance(strategy, tf.distribute.Strategy):
         raise ValueError("RunConfig train_distribute/eval_distribute must be a tf.distribute "
                          f"strategy, given: {strategy!r}")

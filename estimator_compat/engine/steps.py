@@ -10,7 +10,9 @@ replays `begin()` on copies of the hooks, so the ops they made exist again under
 import keras
 import tensorflow as tf
 
-from estimator_compat.engine import fetches, input_pipeline, keras_optimizer_ops, summary_ops
+from estimator_compat import partitioned
+from estimator_compat.engine import (coordinated, fetches, input_pipeline, keras_optimizer_ops,
+                                     summary_ops)
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.engine.unneeded_writes import WriteDiverter
 from estimator_compat.mode_keys import ModeKeys
@@ -21,13 +23,15 @@ class ModeStep:
 
     def __init__(self, *, mode, model_fn, params, config, store, strategy,
                  summary_writer=None, save_summary_steps=None, steps_per_execution=1,
-                 jit_compile=False):
+                 jit_compile=False, coordinator=None):
         self.mode = mode
         self._model_fn, self._params, self._config = model_fn, params, config
         self._store, self._strategy = store, strategy
         self._writer, self._summary_steps = summary_writer, save_summary_steps
         self._steps_per_execution = steps_per_execution
         self._jit_compile = jit_compile
+        self._coordinator = coordinator  # parameter servers: calls scheduled on the workers
+        self._summary_period = -1  # the last save_summary_steps period written (ps training)
         self._cache = {}
         self._diverter = WriteDiverter(store) if mode != ModeKeys.TRAIN else None
         self._runner = None
@@ -68,9 +72,19 @@ class ModeStep:
             self._cache = {key: self._build(tuple(sorted(key)))}
         return next(iter(self._cache.values()))
 
+    @property
+    def steps_per_call(self):
+        """Steps one `run` may take: steps_per_execution, on each worker of a cluster."""
+        if self._coordinator is None:
+            return self._steps_per_execution
+        return self._steps_per_execution * coordinated.number_of_workers(self._strategy)
+
     def trace(self, iterator):
         """Traces the step (creating the variables) without running it."""
-        self._functions()[0].get_concrete_function(iterator)
+        if self._coordinator is not None:
+            coordinated.trace(self._functions()[0], iterator, self._strategy)
+        else:
+            self._functions()[0].get_concrete_function(iterator)
 
     def run(self, iterator, names=(), steps=1):
         """Runs up to `steps` steps in one call (steps_per_execution), fewer where the input
@@ -80,6 +94,12 @@ class ModeStep:
         if self.mode == ModeKeys.PREDICT and not self._batched_predictions():
             several = None  # a prediction without a batch dimension: one batch per call
         try:
+            if self._coordinator is not None:
+                out = coordinated.run(self._coordinator, one, several, iterator, steps,
+                                      self._steps_per_execution)
+                out["summaries"], self._summary_period = coordinated.first_per_period(
+                    out["summaries"], self._summary_steps or 1, self._summary_period)
+                return out
             if steps == 1 or several is None:
                 return dict(one(iterator), steps=1)
             return several(iterator, tf.constant(steps, tf.int32))
@@ -94,6 +114,7 @@ class ModeStep:
     def _build(self, names):
         strategy = self._strategy
         keras_optimizer_ops.patch()
+        partitioned.patch()
 
         body = lambda element: self._replica_body(element, names)  # noqa: E731
         if self._jit_compile:  # XLA compiles the replica's step; the input stays outside
@@ -193,7 +214,7 @@ class ModeStep:
         if self.mode == ModeKeys.PREDICT:
             labels = None
         store = self._store
-        step_before = store.create_global_step().read_value()
+        step_before = self._step_before = store.create_global_step().read_value()
         first_op = len(tf.compat.v1.get_default_graph().get_operations())
         with store.trace_scope(step_before) as graph, self._summaries(step_before):
             spec = call_model_fn(self._model_fn, features, labels, self.mode, self._params,
@@ -214,6 +235,8 @@ class ModeStep:
         return out
 
     def _summaries(self, step_before):
+        if self._coordinator is not None:  # the chief writes what the step returns
+            return summary_ops.train_scope(None, step_before, 0)
         if self._jit_compile:  # XLA compiles no summary ops: none are made
             return summary_ops.train_scope(None, step_before, 0, build=False)
         if self.mode != ModeKeys.TRAIN:
@@ -223,8 +246,12 @@ class ModeStep:
     def _outputs_train(self, spec, graph):
         with tf.control_dependencies([spec.train_op]):
             loss = tf.identity(spec.loss)
-        summary_ops.write_merged(graph, loss)
-        return {"loss": loss}
+        if self._coordinator is None:
+            summary_ops.write_merged(graph, loss)
+            return {"loss": loss}
+        return {"loss": loss, "summary": summary_ops.merged_when_due(
+            graph, loss, self._step_before, self._summary_steps if self._writer else 0,
+            window=coordinated.number_of_workers(self._strategy))}
 
     def _outputs_eval(self, spec, graph):
         metrics = {}

@@ -42,9 +42,22 @@ def train_scope(writer, step_before, every, build=True):
 
 def write_merged(graph, loss):
     """Adds the `loss` summary (unless present), merges SUMMARIES and writes them if due."""
-    existing = graph.get_collection(_GraphKeys.SUMMARIES)
-    if not any(op.op.name == "loss" for op in existing):
-        tf.compat.v1.summary.scalar("loss", loss)
-    merged = tf.compat.v1.summary.merge_all()
+    merged = _merged_with_loss(graph, loss)
     if merged is not None and tf.summary.experimental.get_step() is not None:
         tf.summary.experimental.write_raw_pb(merged, step=tf.summary.experimental.get_step())
+
+
+def merged_when_due(graph, loss, step_before, every, window=1):
+    """The merged summaries (with `loss`) as a serialized proto when step_before is within
+    `window` steps after a multiple of `every` (an empty string otherwise): for the chief to
+    write, when the step runs on another task."""
+    if not every:
+        return tf.constant("")
+    merged = _merged_with_loss(graph, loss)
+    return tf.cond(step_before % every < window, lambda: merged, lambda: tf.constant(""))
+
+
+def _merged_with_loss(graph, loss):
+    if not any(op.op.name == "loss" for op in graph.get_collection(_GraphKeys.SUMMARIES)):
+        tf.compat.v1.summary.scalar("loss", loss)
+    return tf.compat.v1.summary.merge_all()

@@ -60,7 +60,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
 
     gs, loss, stalled, unmoved = start, None, False, 0
     while last_step is None or gs < last_step:
-        steps_now = config.steps_per_execution
+        steps_now = step.steps_per_call
         if last_step is not None:
             steps_now = max(1, min(steps_now, last_step - gs))
         ran = run_step(runner, step, iterator, steps_now)
@@ -70,8 +70,10 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
             break
         out, fetched = ran
         steps_before_call = gs
-        loss = float(out["loss"].numpy())
-        step_before = int(out["global_step"].numpy())
+        loss = float(out["loss"])
+        step_before = int(out["global_step"])
+        for summary_step, proto in out.get("summaries", ()):  # from the workers' steps
+            summaries.write_raw(est.model_dir, summary_step + 1, proto)
         check_loss(loss)
         gs = int(state.global_step.numpy())
         unmoved = unmoved + 1 if gs == step_before else 0

@@ -5,6 +5,7 @@ import time
 import tensorflow as tf
 
 from estimator_compat import checkpoints
+from estimator_compat.cluster import parameter_servers
 from estimator_compat.exporters import Exporter
 from estimator_compat.training import EvalSpec, EvaluateOnCheckpoint, Evaluator
 
@@ -53,8 +54,9 @@ class Experiment:
     def train(self, delay_secs=None):
         """Trains up to train_steps (a worker first waits delay_secs, 5 s per task index)."""
         config = self._estimator.config
-        if delay_secs is None:
-            delay_secs = 0 if config.is_chief else min(60, config.task_id * 5)
+        if delay_secs is None:  # (parameter servers: a worker only serves the chief's steps)
+            delay_secs = 0 if config.is_chief or parameter_servers.serves(config) else \
+                min(60, config.task_id * 5)
         _sleep(delay_secs, "training")
         self._estimator.train(self._train_input_fn, hooks=self._train_monitors,
                               max_steps=self._train_steps,
@@ -116,7 +118,12 @@ class Experiment:
         return result, exports
 
     def run_std_server(self):
-        """Starts this task's tf.distribute.Server and blocks (the schedule of `ps` tasks)."""
+        """Starts this task's tf.distribute.Server and blocks (the schedule of `ps` tasks);
+        in a parameter-server cluster, until the chief is done."""
+        config = self._estimator.config
+        if parameter_servers.is_parameter_server_cluster(config) and config.model_dir:
+            parameter_servers.serve(config)
+            return
         self._start_server().join()
 
     def test(self):

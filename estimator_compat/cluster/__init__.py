@@ -1,0 +1,1 @@
+"""Multi-machine training: parameter-server clusters from TF_CONFIG."""
