@@ -128,7 +128,8 @@ class CheckpointIO:
             checkpoint = objects.get("train") or next(iter(objects.values()))
             path = checkpoint.write(f"{prefix}-{step}")
         else:
-            saver = self._saver_for({**_entries(_components(self._store.saveable())),
+            saver = self._saver_for({**partitioned.checkpoint_entries(
+                                         _components(self._store.saveable())),
                                      **self._store.tables()})
             path = saver.save(None, prefix, global_step=step, write_meta_graph=False,
                               write_state=False)
@@ -163,8 +164,9 @@ class CheckpointIO:
                     "Return the same Scaffold(saver=tf.train.Checkpoint(...)) in every mode.")
             object_checkpoints.restore(self._store.object_checkpoints.values(), path)
             return
-        components = _components(self._store.saveable())
-        entries = _entries(components)
+        variables = self._store.saveable()
+        components = _components(variables)
+        entries = partitioned.checkpoint_entries(components)
         in_ckpt = reader.get_variable_to_shape_map()
         filled = {}
         missing = sorted(n for n in entries if n not in in_ckpt)
@@ -186,7 +188,7 @@ class CheckpointIO:
             raise damaged(path, e) from None
         for name, value in filled.items():
             entries[name].assign(value)
-        for name, var in self._store.saveable().items():
+        for name, var in variables.items():
             if var is not components[name]:  # a mirrored variable: copy to every replica
                 var.assign(components[name].read_value())
 
@@ -203,11 +205,6 @@ def _components(variables):
             var = first
         components[name] = var
     return components
-
-
-def _entries(components):
-    """{checkpoint name: variable, or a partitioned variable's parts (saved as slices)}."""
-    return partitioned.checkpoint_entries(components)
 
 
 def check_compatible(path, variables, in_ckpt=None, tables=()):

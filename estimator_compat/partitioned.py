@@ -21,7 +21,6 @@ class Parts(list):
         variables = sorted(variables, key=lambda v: v._save_slice_info.var_offset)
         super().__init__(saveable_object_util.ResourceVariableSaveable(
             v, v._save_slice_info.spec, name) for v in variables)
-        self.variables = variables
         self.shape = tf.TensorShape(variables[0]._save_slice_info.full_shape)
 
 

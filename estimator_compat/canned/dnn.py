@@ -55,8 +55,9 @@ def dnn_arguments(head, hidden_units, feature_columns, model_dir, optimizer, act
         raise ValueError(f"dropout must be in [0, 1), given: {dropout}")
     return dict(head=head, logits_fn=lambda f, m: dnn_logits(
         f, m, feature_columns, hidden_units, head.logits_dimension, activation_fn, dropout,
-        batch_norm, input_layer_partitioner), optimizer=optimizer, learning_rate=learning_rate, model_dir=model_dir,
-        config=config, warm_start_from=warm_start_from, columns=feature_columns)
+        batch_norm, input_layer_partitioner), optimizer=optimizer, learning_rate=learning_rate,
+        model_dir=model_dir, config=config, warm_start_from=warm_start_from,
+        columns=feature_columns)
 
 
 class DNNClassifier(_Canned):

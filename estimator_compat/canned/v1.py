@@ -34,17 +34,13 @@ def _partitioner(given, config):
                                                      min_slice_size=64 << 20)
 
 
-def _dnn(*args, partitioner=None):
-    config = args[7]
-    return dict(dnn_arguments(*args, DNN_LEARNING_RATE,
-                              input_layer_partitioner=_partitioner(partitioner, config)),
+def _dnn(*args, partitioner):
+    return dict(dnn_arguments(*args, DNN_LEARNING_RATE, input_layer_partitioner=partitioner),
                 v1_names=DNN_NAMES)
 
 
-def _linear(*args, partitioner=None):
-    config = args[4]
-    return linear_arguments(*args, v1_names=LINEAR_NAMES,
-                            partitioner=_partitioner(partitioner, config))
+def _linear(*args, partitioner):
+    return linear_arguments(*args, v1_names=LINEAR_NAMES, partitioner=partitioner)
 
 
 def _combined(local):
@@ -61,7 +57,7 @@ class DNNClassifier(_Canned):
         head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
         super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
                                 activation_fn, dropout, config, warm_start_from, batch_norm,
-                                partitioner=input_layer_partitioner))
+                                partitioner=_partitioner(input_layer_partitioner, config)))
 
 
 class DNNRegressor(_Canned):
@@ -72,7 +68,7 @@ class DNNRegressor(_Canned):
         head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
         super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
                                 activation_fn, dropout, config, warm_start_from, batch_norm,
-                                partitioner=input_layer_partitioner))
+                                partitioner=_partitioner(input_layer_partitioner, config)))
 
 
 class DNNEstimator(_Canned):
@@ -81,7 +77,7 @@ class DNNEstimator(_Canned):
                  warm_start_from=None, batch_norm=False):
         super().__init__(**_dnn(head, hidden_units, feature_columns, model_dir, optimizer,
                                 activation_fn, dropout, config, warm_start_from, batch_norm,
-                                partitioner=input_layer_partitioner))
+                                partitioner=_partitioner(input_layer_partitioner, config)))
 
 
 class LinearClassifier(_Canned):
@@ -90,7 +86,8 @@ class LinearClassifier(_Canned):
                  warm_start_from=None, loss_reduction=SUM, sparse_combiner="sum"):
         head = classification_head(n_classes, weight_column, label_vocabulary, loss_reduction)
         super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
-                                   warm_start_from, sparse_combiner, partitioner=partitioner))
+                                   warm_start_from, sparse_combiner,
+                                   partitioner=_partitioner(partitioner, config)))
 
 
 class LinearRegressor(_Canned):
@@ -99,14 +96,16 @@ class LinearRegressor(_Canned):
                  loss_reduction=SUM, sparse_combiner="sum"):
         head = heads_lib.RegressionHead(label_dimension, weight_column, loss_reduction)
         super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
-                                   warm_start_from, sparse_combiner, partitioner=partitioner))
+                                   warm_start_from, sparse_combiner,
+                                   partitioner=_partitioner(partitioner, config)))
 
 
 class LinearEstimator(_Canned):
     def __init__(self, head, feature_columns, model_dir=None, optimizer="Ftrl", config=None,
                  partitioner=None, sparse_combiner="sum", warm_start_from=None):
         super().__init__(**_linear(head, feature_columns, model_dir, optimizer, config,
-                                   warm_start_from, sparse_combiner, partitioner=partitioner))
+                                   warm_start_from, sparse_combiner,
+                                   partitioner=_partitioner(partitioner, config)))
 
 
 class BaselineClassifier(_Canned):

@@ -25,6 +25,8 @@ logger = logging.getLogger("tensorflow")
 _SERVING_TASKS = (TaskType.PS, TaskType.WORKER)
 _POLL_SECS = 1.0
 _strategies = {}  # one per process: connecting to a cluster is once per process
+_served = {"done": None}  # a serving task's server, once the chief has finished with it
+_chief = {"model_dirs": {}, "failed": False}  # what the chief tells its servers at exit
 
 
 def is_parameter_server_cluster(config):
@@ -122,12 +124,6 @@ def serve(config):
     logger.info("The chief is done: %s:%d stops serving.", job, config.task_id)
     _served["done"] = server
     return server
-
-
-_served = {"done": None}  # this process's server, once the chief has finished with it
-
-
-_chief = {"model_dirs": {}, "failed": False}
 
 
 def _tell_servers_at_exit(config):

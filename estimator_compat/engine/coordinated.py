@@ -6,12 +6,8 @@ A train call runs up to `steps_per_execution` steps on each worker at once (asyn
 tf.estimator's between-graph workers trained) and waits for all of them; hooks see the last
 worker call's values. A worker that fails is retried by the coordinator on another worker.
 """
-import logging
-
 import tensorflow as tf
 from tensorflow.python.distribute.coordinator import cluster_coordinator
-
-logger = logging.getLogger("tensorflow")
 
 
 def coordinator_for(strategy):

@@ -214,12 +214,12 @@ class ModeStep:
         if self.mode == ModeKeys.PREDICT:
             labels = None
         store = self._store
-        step_before = self._step_before = store.create_global_step().read_value()
+        step_before = store.create_global_step().read_value()
         first_op = len(tf.compat.v1.get_default_graph().get_operations())
         with store.trace_scope(step_before) as graph, self._summaries(step_before):
             spec = call_model_fn(self._model_fn, features, labels, self.mode, self._params,
                                  self._config)
-            out = getattr(self, "_outputs_" + self.mode)(spec, graph)
+            out = getattr(self, "_outputs_" + self.mode)(spec, graph, step_before)
             _updates_wait_for_input(graph.get_operations()[first_op:], element)
             out["global_step"] = step_before
             if self._fresh:
@@ -243,17 +243,17 @@ class ModeStep:
             return summary_ops.train_scope(None, step_before, 0)
         return summary_ops.train_scope(self._writer, step_before, self._summary_steps)
 
-    def _outputs_train(self, spec, graph):
+    def _outputs_train(self, spec, graph, step_before):
         with tf.control_dependencies([spec.train_op]):
             loss = tf.identity(spec.loss)
         if self._coordinator is None:
             summary_ops.write_merged(graph, loss)
             return {"loss": loss}
         return {"loss": loss, "summary": summary_ops.merged_when_due(
-            graph, loss, self._step_before, self._summary_steps if self._writer else 0,
+            graph, loss, step_before, self._summary_steps if self._writer else 0,
             window=coordinated.number_of_workers(self._strategy))}
 
-    def _outputs_eval(self, spec, graph):
+    def _outputs_eval(self, spec, graph, _):
         metrics = {}
         for key, value in spec.eval_metric_ops.items():
             if isinstance(value, keras.metrics.Metric):
@@ -274,7 +274,7 @@ class ModeStep:
         loss_count.assign_add(tf.ones_like(loss))  # summed over replicas, like loss_sum
         return {"loss": spec.loss, "metrics": metrics}
 
-    def _outputs_infer(self, spec, graph):
+    def _outputs_infer(self, spec, graph, _):
         self._predictions_structure = spec.predictions
         return {"predictions": spec.predictions}
 

@@ -121,7 +121,7 @@ class Experiment:
         """Starts this task's tf.distribute.Server and blocks (the schedule of `ps` tasks);
         in a parameter-server cluster, until the chief is done."""
         config = self._estimator.config
-        if parameter_servers.is_parameter_server_cluster(config) and config.model_dir:
+        if parameter_servers.is_parameter_server_cluster(config):
             parameter_servers.serve(config)
             return
         self._start_server().join()
