@@ -109,7 +109,14 @@ def test_tf1_model_fn_on_chief_workers_ps_and_evaluator_survives_a_killed_worker
                                evaluator_out).group(1))
     assert abs(read_eval_metrics(os.path.join(model_dir, "eval"))[400]["accuracy"] -
                accuracy) < 1e-4
-    # asynchronous steps reach what one machine reaches (0.8425 there, 400 steps)
+    # ... and exported it, for serving
+    export = max(os.listdir(os.path.join(model_dir, "export", "clicks")))  # the newest
+    served = tf.saved_model.load(os.path.join(model_dir, "export", "clicks", export))
+    probability = served.signatures["serving_default"](
+        user=tf.constant([1, 2], tf.int64), item=tf.ones([2, 4]))["probability"]
+    assert probability.shape == [2] and all(0 < p < 1 for p in probability.numpy())
+    # asynchronous steps reach what one machine reaches: 0.80-0.88 here in 8 runs (unseeded
+    # shuffle), TF 1.15 on the same file 0.8715-0.8800 in 3 runs
     assert accuracy > 0.78
 
 

@@ -56,7 +56,7 @@ def model_fn(features, labels, mode, params):
     if mode == tf.estimator.ModeKeys.EVAL:
         return tf.estimator.EstimatorSpec(mode, loss=loss, eval_metric_ops={
             "accuracy": tf.metrics.accuracy(labels, predictions["click"])})
-    optimizer = tf.train.AdagradOptimizer(0.5)
+    optimizer = tf.train.AdagradOptimizer(1.0)
     train_op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
     return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
 
@@ -77,8 +77,12 @@ def main(_):
     estimator = tf.estimator.Estimator(model_fn, config=config)
     train_spec = tf.estimator.TrainSpec(train_input_fn, max_steps=FLAGS.max_steps,
                                         hooks=[PlacementHook()])
-    eval_spec = tf.estimator.EvalSpec(eval_input_fn, steps=None, start_delay_secs=0,
-                                      throttle_secs=0)
+    serving_input_fn = tf.estimator.export.build_raw_serving_input_receiver_fn({
+        "user": tf.placeholder(tf.int64, [None], name="user"),
+        "item": tf.placeholder(tf.float32, [None, 4], name="item")})
+    eval_spec = tf.estimator.EvalSpec(
+        eval_input_fn, steps=None, start_delay_secs=0, throttle_secs=0,
+        exporters=[tf.estimator.LatestExporter("clicks", serving_input_fn)])
     result = tf.estimator.train_and_evaluate(estimator, train_spec, eval_spec)
     if result is not None and result[0] is not None:
         print("eval accuracy = %.4f, global_step = %d" % (result[0]["accuracy"],
