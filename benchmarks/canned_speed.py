@@ -49,6 +49,11 @@ def timed(fn):
     return time.perf_counter() - start
 
 
+def median_time(fn, calls=5):
+    """The median of several calls (one call over 40 batches is a fraction of a second)."""
+    return sorted(timed(fn) for _ in range(calls))[calls // 2]
+
+
 def estimator(steps, spe=1):
     if hasattr(tf, "estimator"):
         E, adam = tf.estimator, tf.keras.optimizers.legacy.Adam
@@ -74,14 +79,14 @@ def estimator(steps, spe=1):
     out["train_eps"] = steps * BATCH / timed(lambda: est.train(input_fn(), steps=steps))
     eval_fn = input_fn(repeat=False, n=BATCH * 40)
     est.evaluate(eval_fn)
-    out["eval_eps"] = 40 * BATCH / timed(lambda: est.evaluate(eval_fn))
+    out["eval_eps"] = 40 * BATCH / median_time(lambda: est.evaluate(eval_fn))
     pred_fn = input_fn(repeat=False, labels=False, n=BATCH * 40)
     sum(1 for _ in est.predict(pred_fn))  # warm, as evaluate and Keras' predict are
-    out["predict_eps"] = 40 * BATCH / timed(lambda: sum(1 for _ in est.predict(pred_fn)))
+    out["predict_eps"] = 40 * BATCH / median_time(lambda: sum(1 for _ in est.predict(pred_fn)))
     return out
 
 
-def keras_fit(steps):
+def keras_fit(steps, spe=1):
     import keras
     inputs = {f"x{i}": keras.Input((), name=f"x{i}") for i in range(NUMERIC)}
     inputs.update(a=keras.Input((), dtype="string", name="a"),
@@ -101,7 +106,7 @@ def keras_fit(steps):
     logits = keras.layers.Add()([keras.layers.Dense(1)(deep), wide])
     model = keras.Model(inputs, logits)
     model.compile(keras.optimizers.Adam(1e-3), keras.losses.BinaryCrossentropy(from_logits=True),
-                  metrics=["accuracy"])
+                  metrics=["accuracy"], steps_per_execution=spe, jit_compile=False)
     ds = input_fn()()
     out = {"first_step_s": timed(lambda: model.fit(ds, steps_per_epoch=1, verbose=0))}
     model.fit(ds, steps_per_epoch=20, verbose=0)
@@ -109,10 +114,10 @@ def keras_fit(steps):
         lambda: model.fit(ds, steps_per_epoch=steps, verbose=0))
     eval_ds = input_fn(repeat=False, n=BATCH * 40)()
     model.evaluate(eval_ds, verbose=0)
-    out["eval_eps"] = 40 * BATCH / timed(lambda: model.evaluate(eval_ds, verbose=0))
+    out["eval_eps"] = 40 * BATCH / median_time(lambda: model.evaluate(eval_ds, verbose=0))
     pred_ds = input_fn(repeat=False, labels=False, n=BATCH * 40)()
     model.predict(pred_ds, verbose=0)
-    out["predict_eps"] = 40 * BATCH / timed(lambda: model.predict(pred_ds, verbose=0))
+    out["predict_eps"] = 40 * BATCH / median_time(lambda: model.predict(pred_ds, verbose=0))
     return out
 
 
@@ -121,9 +126,10 @@ def main():
     parser.add_argument("impl", choices=["estimator", "keras"])
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--spe", type=int, default=1, help="estimator_compat's "
-                        "RunConfig(steps_per_execution=)")
+                        "RunConfig(steps_per_execution=), Keras' compile(steps_per_execution=)")
     args = parser.parse_args()
-    out = estimator(args.steps, args.spe) if args.impl == "estimator" else keras_fit(args.steps)
+    out = (estimator(args.steps, args.spe) if args.impl == "estimator"
+           else keras_fit(args.steps, args.spe))
     out["tf"] = tf.__version__
     out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print("RESULT " + json.dumps({k: round(v, 2) if isinstance(v, float) else v

@@ -2,7 +2,10 @@
 python with tensorflow-estimator, the real tf.estimator), same models and data.
 
     python benchmarks/run.py [--steps 300] [--batch 128] [--spe 10] [--repeats 3]
-                             [--models mlp,cnn,bert] [--tf215-python PATH]
+                             [--models mlp,cnn,bert,wide_deep] [--tf215-python PATH]
+
+wide_deep is canned_speed.py's DNNLinearCombinedClassifier (batch 256) against the same model
+in Keras.
 
 Each configuration runs in its own process (peak RSS is its own), `--repeats` times, the
 configurations interleaved. Prints the medians of examples/sec (train, eval, predict), time to
@@ -19,10 +22,16 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+CANNED = {"estimator_compat": "estimator", "tf_estimator": "estimator", "keras": "keras"}
+
+
 def measure(python, impl, model, args, spe=1):
     steps, batch = (args.steps // 3, 32) if model == "bert" else (args.steps, args.batch)
     cmd = [python, os.path.join(HERE, "bench_one.py"), impl, model, "--steps", str(steps),
            "--batch", str(batch), "--spe", str(spe)]
+    if model == "wide_deep":  # the canned DNNLinearCombinedClassifier (canned_speed.py)
+        cmd = [python, os.path.join(HERE, "canned_speed.py"), CANNED[impl], "--steps",
+               str(args.steps), "--spe", str(spe)]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
     for line in proc.stdout.splitlines():
         if line.startswith("RESULT "):
@@ -56,7 +65,7 @@ def main():
     parser.add_argument("--steps", type=int, default=300)
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--spe", type=int, default=10)
-    parser.add_argument("--models", default="mlp,cnn,bert")
+    parser.add_argument("--models", default="mlp,cnn,bert,wide_deep")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--tf215-python", default=None,
                         help="python of a venv with tensorflow 2.15 + tensorflow-estimator 2.15")
@@ -67,7 +76,7 @@ def main():
           f"batch {args.batch}, {args.steps} timed train steps\n")
     print("Medians of the runs (each in a fresh process, configurations interleaved); ratios "
           "against Keras at the same steps_per_execution; train ex/s of every run last.\n")
-    header = (f"{'model':5} {'run':42} {'train':>7} {'eval':>7} {'predict':>7} "
+    header = (f"{'model':9} {'run':42} {'train':>7} {'eval':>7} {'predict':>7} "
               f"{'x Keras train/eval/predict':>27} {'1st s':>6} {'RSS MB':>6}  train runs")
     print(header)
     print("-" * len(header))
@@ -75,6 +84,8 @@ def main():
         runs = [("Keras fit", "keras", 1), (f"Keras fit, steps_per_execution={args.spe}", "keras", args.spe),
                 ("raw tf.function loop", "raw", 1), ("estimator_compat", "estimator_compat", 1),
                 (f"estimator_compat, steps_per_execution={args.spe}", "estimator_compat", args.spe)]
+        if model == "wide_deep":  # Keras preprocessing layers: no raw loop of the same model
+            runs = [run for run in runs if run[1] != "raw"]
         if args.tf215_python and model != "bert":  # examples/bert needs tf.contrib (ours)
             runs.append(("tf.estimator 2.15 (TF 2.15)", "tf_estimator", 1))
         measured = {label: [] for label, _, _ in runs}
@@ -82,7 +93,8 @@ def main():
             for label, impl, spe in runs:
                 python = args.tf215_python if impl == "tf_estimator" else sys.executable
                 measured[label].append(measure(python, impl, model, args, spe))
-        medians = {label: {k: statistics.median(r[k] for r in rs) for k in rs[0]}
+        medians = {label: {k: statistics.median(r[k] for r in rs) for k in rs[0]
+                           if isinstance(rs[0][k], (int, float))}
                    for label, rs in measured.items()}
         keras_at = {1: medians["Keras fit"],
                     args.spe: medians[f"Keras fit, steps_per_execution={args.spe}"]}
@@ -92,7 +104,7 @@ def main():
             ratio = lambda key: f"{r[key] / base[key]:.2f}" if key in r else "-"  # noqa: E731
             ratios = "/".join(ratio(k) for k in ("train_eps", "eval_eps", "predict_eps"))
             each = " ".join(f"{x['train_eps']:.0f}" for x in measured[label])
-            print(f"{model:5} {label:42} {fmt('train_eps'):>7} {fmt('eval_eps'):>7} "
+            print(f"{model:9} {label:42} {fmt('train_eps'):>7} {fmt('eval_eps'):>7} "
                   f"{fmt('predict_eps'):>7} {ratios:>27} {r['first_step_s']:6.2f} "
                   f"{r['peak_rss_mb']:6.0f}  {each}", flush=True)
     mem = predict_memory(args)

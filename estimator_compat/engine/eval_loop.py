@@ -32,7 +32,7 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
         if key in _RESERVED:
             raise ValueError(f"Metric with name {key!r} is not allowed, because Estimator "
                              "already defines a default metric with the same name.")
-    path = None if in_memory else state.restore_for(ModeKeys.EVAL, checkpoint_path)
+    path = None if in_memory else state.restore_for(ModeKeys.EVAL, checkpoint_path, runner)
     _reset_metrics(state, step)
     global_step = int(state.global_step.numpy())
     runner.after_create_session()

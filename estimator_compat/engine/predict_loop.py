@@ -15,7 +15,7 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
             yield_single_examples=True):
     runner = HookRunner(ModeKeys.PREDICT, hooks, state)
     iterator, step = state.prepare(ModeKeys.PREDICT, input_fn, runner)
-    state.restore_for(ModeKeys.PREDICT, checkpoint_path)
+    state.restore_for(ModeKeys.PREDICT, checkpoint_path, runner)
     keys = _check_keys(step.spec.predictions, predict_keys)
     runner.after_create_session()
     per_call = state.estimator.config.steps_per_execution

@@ -29,6 +29,7 @@ class EngineState:
             config.keep_checkpoint_every_n_hours,
             fill_missing=getattr(estimator, "_fill_missing_variables", None))
         self._steps = {}
+        self.graph_written = None  # the train graph last written to graph.pbtxt
 
     def step(self, mode):
         if mode not in self._steps:
@@ -84,7 +85,7 @@ class EngineState:
             return self.strategy.distribute_datasets_from_function(build)
         return self.strategy.experimental_distribute_dataset(build())
 
-    def restore_for(self, mode, checkpoint_path):
+    def restore_for(self, mode, checkpoint_path, runner):
         """Restores `checkpoint_path` or the latest checkpoint; returns the path or None."""
         path = checkpoints.resolve(checkpoint_path) if checkpoint_path else \
             checkpoints.latest_checkpoint(self.estimator.model_dir)
@@ -92,12 +93,16 @@ class EngineState:
             logger.warning("Could not find trained model in model_dir: %s, running "
                            "initialization to %s.", self.estimator.model_dir,
                            "evaluate" if mode == "eval" else "predict")
+            self.io.forget()
             self.initialise_from_checkpoints()
             return None
         if checkpoint_path:
             self.io.restore(path)
-            return path
-        return self.io.restore_newest(path)
+        else:
+            path = self.io.restore_newest(path)
+        if runner.has_hooks():  # a hook's session.run or a callback may change variables
+            self.io.forget()
+        return path
 
 
 def _check_strategy(strategy):

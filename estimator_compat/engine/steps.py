@@ -13,6 +13,7 @@ import tensorflow as tf
 from estimator_compat import partitioned
 from estimator_compat.engine import (coordinated, fetches, input_pipeline, keras_optimizer_ops,
                                      summary_ops)
+from estimator_compat.engine.bound_call import BoundCall
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.engine.unneeded_writes import WriteDiverter
 from estimator_compat.mode_keys import ModeKeys
@@ -33,6 +34,7 @@ class ModeStep:
         self._coordinator = coordinator  # parameter servers: calls scheduled on the workers
         self._summary_period = -1  # the last save_summary_steps period written (ps training)
         self._cache = {}
+        self._bound = BoundCall()
         self._diverter = WriteDiverter(store) if mode != ModeKeys.TRAIN else None
         self._runner = None
         self._fresh = True
@@ -101,8 +103,8 @@ class ModeStep:
                     out["summaries"], self._summary_steps or 1, self._summary_period)
                 return out
             if steps == 1 or several is None:
-                return dict(one(iterator), steps=1)
-            return several(iterator, tf.constant(steps, tf.int32))
+                return dict(self._bound.call(one, iterator), steps=1)
+            return self._bound.call(several, iterator, tf.constant(steps, tf.int32))
         except (tf.errors.InvalidArgumentError, tf.errors.UnimplementedError) as e:
             if self._jit_compile and "xla" in str(e).lower():
                 raise ValueError(f"RunConfig(jit_compile=True): XLA could not compile the "
@@ -248,7 +250,11 @@ class ModeStep:
             loss = tf.identity(spec.loss)
         if self._coordinator is None:
             summary_ops.write_merged(graph, loss)
-            return {"loss": loss}
+            if self._strategy.num_replicas_in_sync > 1:
+                return {"loss": loss}
+            with tf.control_dependencies([loss]):  # read in the step: no host op per step
+                after = self._store.create_global_step().read_value()
+            return {"loss": loss, "global_step_after": after}
         return {"loss": loss, "summary": summary_ops.merged_when_due(
             graph, loss, step_before, self._summary_steps if self._writer else 0,
             window=coordinated.number_of_workers(self._strategy))}

@@ -1,5 +1,6 @@
 """Estimator.train: the loop around the compiled train step, with tf.estimator's default hooks."""
 import logging
+import os
 
 import tensorflow as tf
 
@@ -47,8 +48,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     last_step = start + steps if steps is not None else max_steps
 
     if config.is_chief and config.checkpoint_save_graph_def:
-        tf.io.write_graph(step.graph.as_graph_def(), est.model_dir, "graph.pbtxt")
-        summaries.write_graph(est.model_dir, step.graph)
+        _write_graph(state, step.graph)
     saver = CheckpointSaver(state.io, config.save_checkpoints_steps, config.save_checkpoints_secs,
                             saving_listeners or (), runner.session) if config.is_chief else None
     step_logger = StepLogger(config.log_step_count_steps, est.model_dir if config.is_chief else None)
@@ -63,6 +63,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         steps_now = step.steps_per_call
         if last_step is not None:
             steps_now = max(1, min(steps_now, last_step - gs))
+        state.io.forget()  # the variables move away from the checkpoint they were read from
         ran = run_step(runner, step, iterator, steps_now)
         if ran is None:
             if not runner.stop_requested:
@@ -75,7 +76,8 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         for summary_step, proto in out.get("summaries", ()):  # from the workers' steps
             summaries.write_raw(est.model_dir, summary_step + 1, proto)
         check_loss(loss)
-        gs = int(state.global_step.numpy())
+        gs = int(out["global_step_after"] if "global_step_after" in out else
+                 state.global_step.numpy())
         unmoved = unmoved + 1 if gs == step_before else 0
         if unmoved:
             stalled = _global_step_stalled(stalled, last_step, unmoved)
@@ -91,10 +93,23 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     if saver is not None:
         saver.end(gs, force=stalled)
     runner.end({"loss": loss, "global_step": gs})
+    if runner.has_hooks() or saving_listeners:  # they may have changed variables since the save
+        state.io.forget()
     progress.finish()
     summaries.flush(est.model_dir)
     if loss is not None:
         logger.info("Loss for final step: %s.", loss)
+
+
+def _write_graph(state, graph):
+    """graph.pbtxt and the events file's graph, as tf.estimator wrote them at each train call;
+    again only for a new trace (text-formatting the canned wide & deep graph takes 0.1 s)."""
+    model_dir = state.estimator.model_dir
+    if state.graph_written is graph and tf.io.gfile.exists(os.path.join(model_dir, "graph.pbtxt")):
+        return
+    tf.io.write_graph(graph.as_graph_def(), model_dir, "graph.pbtxt")
+    summaries.write_graph(model_dir, graph)
+    state.graph_written = graph
 
 
 _NO_STEP = ("global_step did not advance in a train step: the train_op of model_fn must "

@@ -40,6 +40,7 @@ class _ModelHandle:
         return [v.numpy() for _, v in sorted(self._state.store.saveable().items())]
 
     def set_weights(self, weights):
+        self._state.io.forget()  # the next call reads the checkpoint again
         for (_, var), value in zip(sorted(self._state.store.saveable().items()), weights):
             var.assign(value)
 
