@@ -1,8 +1,11 @@
 """The Head API in a user's own model_fn (as tf.estimator 2.15's docs wrote it), Keras and
 compat.v1 optimizers given to heads and canned estimators, the canned models' summaries."""
+import glob
+
 import numpy as np
 import pytest
 import tensorflow as tf
+from tensorboard.backend.event_processing import event_file_loader
 
 import estimator_compat as ec
 from estimator_compat.legacy import estimator_v1 as compat_v1
@@ -134,6 +137,50 @@ def test_canned_summaries_and_v1_loss_reduction(tmp_path):
     # tf.compat.v1.estimator sums the loss over each batch of 32 (V2: the batch mean)
     assert mean_loss["loss"] == pytest.approx(mean_loss["average_loss"], rel=1e-5)
     assert summed["loss"] == pytest.approx(32 * summed["average_loss"], rel=1e-5)
+
+
+def _histograms(logdir, tag):
+    """{step: number of values} of the `tag` histograms in logdir's event files (read back
+    as TensorBoard does: [left, right, count] buckets)."""
+    out = {}
+    for path in glob.glob(str(logdir / "events.out.tfevents.*")):
+        for event in event_file_loader.EventFileLoader(path).Load():
+            out.update({event.step: int(tf.make_ndarray(v.tensor)[:, 2].sum())
+                        for v in event.summary.value if v.tag == tag})
+    return out
+
+
+def test_costly_summaries_are_real_where_written_or_fetched(tmp_path):
+    """Activation histograms and zero fractions run only on the steps that write them; what
+    is written, and what a hook fetches on any other step, is the real summary."""
+    class FetchMerged(ec.SessionRunHook):
+        def begin(self):
+            self.merged, self.seen = v1.summary.merge_all(), []
+
+        def before_run(self, run_context):
+            return ec.SessionRunArgs(self.merged)
+
+        def after_run(self, run_context, run_values):
+            summary = tf.compat.v1.Summary.FromString(run_values.results)
+            self.seen.append({v.tag: v.histo.num if v.HasField("histo") else v.simple_value
+                              for v in summary.value})
+
+    est = ec.DNNLinearCombinedClassifier(
+        str(tmp_path), linear_feature_columns=COLS, dnn_feature_columns=COLS,
+        dnn_hidden_units=[4], config=ec.RunConfig(save_summary_steps=5))
+    est.train(input_fn(), steps=12)
+    written = _histograms(tmp_path, "dnn/hiddenlayer_0/activation")
+    assert written == {1: 32 * 4, 6: 32 * 4, 11: 32 * 4}
+    events = read_events(str(tmp_path))
+    assert events["fraction_of_zero_weights"][0] == (1, 1.0)  # Ftrl starts from zeros
+    relu_zeros = events["dnn/hiddenlayer_0/fraction_of_zero_values"]  # about half, not 0.0
+    assert [s for s, _ in relu_zeros] == [1, 6, 11] and all(0 < z < 1 for _, z in relu_zeros)
+    hook = FetchMerged()
+    est.train(input_fn(), steps=3, hooks=[hook])
+    assert len(hook.seen) == 3  # steps 12, 13, 14: written or not, fetched
+    for values in hook.seen:
+        assert values["dnn/hiddenlayer_0/activation"] == 32 * 4
+        assert 0 < values["dnn/hiddenlayer_0/fraction_of_zero_values"] < 1
 
 
 def test_logit_fn_builders_in_a_custom_model_fn(tmp_path):

@@ -1,13 +1,18 @@
-"""The TensorBoard summaries tf.estimator's canned models wrote, under the same tags."""
+"""The TensorBoard summaries tf.estimator's canned models wrote, under the same tags; their
+costly parts computed only on the steps that write them (summary_ops.when_due)."""
 import tensorflow as tf
+
+from estimator_compat.engine.summary_ops import when_due
 
 v1 = tf.compat.v1
 
 
 def layer_summary(tag, value):
     """`<tag>/fraction_of_zero_values` and the `<tag>/activation` histogram (DNN layers)."""
-    v1.summary.scalar(f"{tag}/fraction_of_zero_values", tf.math.zero_fraction(value))
-    v1.summary.histogram(f"{tag}/activation", value)
+    v1.summary.scalar(f"{tag}/fraction_of_zero_values",
+                      when_due(lambda: tf.math.zero_fraction(value), lambda: tf.constant(0.0)))
+    v1.summary.histogram(f"{tag}/activation",
+                         when_due(lambda: value, lambda: tf.zeros([0], value.dtype)))
 
 
 def linear_summaries(scope):
@@ -22,7 +27,11 @@ def linear_summaries(scope):
         else:
             v1.summary.scalar("bias", bias[0][0])
     if weights:
-        sizes = [tf.cast(tf.size(w), tf.float32) for w in weights]
-        zeros = tf.add_n([tf.math.zero_fraction(w) * s for w, s in zip(weights, sizes)])
         v1.summary.scalar("fraction_of_zero_weights",
-                          tf.math.divide_no_nan(zeros, tf.add_n(sizes)))
+                          when_due(lambda: _fraction_of_zeros(weights), lambda: tf.constant(0.0)))
+
+
+def _fraction_of_zeros(weights):
+    sizes = [tf.cast(tf.size(w), tf.float32) for w in weights]
+    zeros = tf.add_n([tf.math.zero_fraction(w) * s for w, s in zip(weights, sizes)])
+    return tf.math.divide_no_nan(zeros, tf.add_n(sizes))

@@ -19,6 +19,10 @@ from estimator_compat.engine.unneeded_writes import WriteDiverter
 from estimator_compat.mode_keys import ModeKeys
 
 
+_SUMMARY_OPS = {"MergeSummary", "ScalarSummary", "HistogramSummary", "ImageSummary",
+                "AudioSummaryV2", "TensorSummary", "TensorSummaryV2"}
+
+
 class ModeStep:
     """One mode's step function, built lazily and cached per set of fetched tensor names."""
 
@@ -218,7 +222,7 @@ class ModeStep:
         store = self._store
         step_before = store.create_global_step().read_value()
         first_op = len(tf.compat.v1.get_default_graph().get_operations())
-        with store.trace_scope(step_before) as graph, self._summaries(step_before):
+        with store.trace_scope(step_before) as graph, self._summaries(step_before, names):
             spec = call_model_fn(self._model_fn, features, labels, self.mode, self._params,
                                  self._config)
             out = getattr(self, "_outputs_" + self.mode)(spec, graph, step_before)
@@ -236,14 +240,26 @@ class ModeStep:
             out["fetches"] = {n: fetches.lookup(graph, n) for n in names}
         return out
 
-    def _summaries(self, step_before):
+    def _summaries(self, step_before, names):
+        due = True if self._fetches_summary(names) else None
         if self._coordinator is not None:  # the chief writes what the step returns
-            return summary_ops.train_scope(None, step_before, 0)
+            every = self._summary_steps if self._writer else 0
+            workers = coordinated.number_of_workers(self._strategy)
+            return summary_ops.train_scope(None, step_before, 0, due=due or (
+                summary_ops.due_on_workers(step_before, every, workers)))
         if self._jit_compile:  # XLA compiles no summary ops: none are made
             return summary_ops.train_scope(None, step_before, 0, build=False)
         if self.mode != ModeKeys.TRAIN:
-            return summary_ops.train_scope(None, step_before, 0)
-        return summary_ops.train_scope(self._writer, step_before, self._summary_steps)
+            return summary_ops.train_scope(None, step_before, 0, due=due or False)
+        return summary_ops.train_scope(self._writer, step_before, self._summary_steps, due=due)
+
+    def _fetches_summary(self, names):
+        """Whether a hook fetches a summary op (a TF1 session computed it for that fetch)."""
+        for name in names:
+            found = fetches.existing(self.graph, [name]) if self.graph is not None else []
+            if not found or found[0].op.type in _SUMMARY_OPS:
+                return True
+        return False
 
     def _outputs_train(self, spec, graph, step_before):
         with tf.control_dependencies([spec.train_op]):

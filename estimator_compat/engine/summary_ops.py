@@ -4,13 +4,42 @@ The model_fn's `tf.compat.v1.summary.*` ops are built as TF1 ops (into the SUMMA
 so `merge_all()` and `SummarySaverHook(summary_op=...)` work as in TF1); the step adds `loss`
 unless the model_fn made a summary of that name, merges them and writes the merged proto every
 `save_summary_steps` at global_step + 1. TF2 `tf.summary.*` calls go to the same writer.
+
+A TF1 session computed a summary only on the steps that fetched it; in one compiled step every
+op feeding the merged summary runs each step, even where only its write is conditional. The
+canned models' costly summaries (activation histograms, zero fractions: half the wide & deep
+step) are therefore built through `when_due`, under a `tf.cond` on this step's summaries being
+written or fetched.
 """
 import contextlib
+import threading
 
 import tensorflow as tf
 from tensorflow.python.summary import summary as _tf1_summary
 
 _GraphKeys = tf.compat.v1.GraphKeys
+_due = threading.local()  # per replica thread: whether this step's summaries are used
+
+
+def when_due(compute, otherwise):
+    """`compute()` where this step's summaries are written or fetched, else `otherwise()`
+    (cheap, same dtype); `compute()` outside a train step (nothing conditional there)."""
+    due = getattr(_due, "value", None)
+    if due is None or due is True:
+        return compute()
+    if due is False:
+        return otherwise()
+    return tf.cond(due, compute, otherwise)
+
+
+@contextlib.contextmanager
+def _summaries_due(value):
+    saved = getattr(_due, "value", None)
+    _due.value = value
+    try:
+        yield
+    finally:
+        _due.value = saved
 
 
 @contextlib.contextmanager
@@ -25,19 +54,30 @@ def tf1_summary_ops(build=True):
         _tf1_summary._should_invoke_v2_op = saved
 
 
-def train_scope(writer, step_before, every, build=True):
+def train_scope(writer, step_before, every, build=True, due=None):
     """Where the train model_fn runs: the writer at global_step + 1, recording when due.
-    `build=False` (XLA): no summary ops at all."""
+    `build=False` (XLA): no summary ops at all. `due` (for `when_due`): True where a hook
+    fetches summaries, else whether they are shipped (parameter servers); None: the writer's
+    schedule."""
     scope = contextlib.ExitStack()
     scope.enter_context(tf1_summary_ops(build))
     if not build:
         return scope
     if writer is not None and every:
+        recording = tf.equal(step_before % every, 0)
         scope.enter_context(writer.as_default(step=step_before + 1))
-        scope.enter_context(tf.summary.record_if(tf.equal(step_before % every, 0)))
+        scope.enter_context(tf.summary.record_if(recording))
+        due = recording if due is None else due
     else:
         scope.enter_context(tf.summary.record_if(False))
+        due = False if due is None else due  # nothing written: used only where fetched
+    scope.enter_context(_summaries_due(due))
     return scope
+
+
+def due_on_workers(step_before, every, window):
+    """Whether a parameter-server step's summaries are shipped (see merged_when_due)."""
+    return step_before % every < window if every else False
 
 
 def write_merged(graph, loss):
@@ -54,7 +94,8 @@ def merged_when_due(graph, loss, step_before, every, window=1):
     if not every:
         return tf.constant("")
     merged = _merged_with_loss(graph, loss)
-    return tf.cond(step_before % every < window, lambda: merged, lambda: tf.constant(""))
+    return tf.cond(due_on_workers(step_before, every, window), lambda: merged,
+                   lambda: tf.constant(""))
 
 
 def _merged_with_loss(graph, loss):
