@@ -74,6 +74,10 @@ def raw_events(logdir):
             for value in event.summary.value:
                 kind = value.WhichOneof("value")
                 kinds.setdefault(value.tag, []).append((event.step, kind))
+                if kind in ("histo", "image"):  # what was computed: values, an encoded image
+                    size = value.histo.num if kind == "histo" else len(
+                        value.image.encoded_image_string)
+                    kinds.setdefault(value.tag + "/size", []).append(size)
     return kinds
 
 
@@ -86,9 +90,12 @@ def test_every_kind_of_summary_is_written(tmp_path):
     assert [s for s, _ in kinds["loss"]] == [1, 6, 11]
     assert [s for s, _ in kinds["learning_rate"]] == [1, 6, 11]
     assert kinds["my_loss"][0][1] == "simple_value"
-    assert kinds["w"][0][1] == "histo"
-    image_tags = [t for t in kinds if t.startswith("inputs")]
-    assert image_tags and kinds[image_tags[0]][0][1] == "image"
+    # histograms and images are computed only on the steps that write them (summary_ops)
+    assert kinds["w"] == [(1, "histo"), (6, "histo"), (11, "histo")]
+    assert kinds["w/size"] == [3, 3, 3]
+    image_tags = [t for t in kinds if t.startswith("inputs") and not t.endswith("/size")]
+    assert image_tags and [k for _, k in kinds[image_tags[0]]] == ["image"] * 3
+    assert all(size > 0 for size in kinds[image_tags[0] + "/size"])
     text_tags = [t for t in kinds if t.startswith("note")]
     assert text_tags and kinds[text_tags[0]][0][1] == "tensor"
     assert [s for s, _ in kinds["tf2_scalar"]] == [1, 6, 11]

@@ -11,8 +11,7 @@ def layer_summary(tag, value):
     """`<tag>/fraction_of_zero_values` and the `<tag>/activation` histogram (DNN layers)."""
     v1.summary.scalar(f"{tag}/fraction_of_zero_values",
                       when_due(lambda: tf.math.zero_fraction(value), lambda: tf.constant(0.0)))
-    v1.summary.histogram(f"{tag}/activation",
-                         when_due(lambda: value, lambda: tf.zeros([0], value.dtype)))
+    v1.summary.histogram(f"{tag}/activation", value)  # deferred by summary_ops
 
 
 def linear_summaries(scope):

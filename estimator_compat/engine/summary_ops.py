@@ -6,10 +6,11 @@ unless the model_fn made a summary of that name, merges them and writes the merg
 `save_summary_steps` at global_step + 1. TF2 `tf.summary.*` calls go to the same writer.
 
 A TF1 session computed a summary only on the steps that fetched it; in one compiled step every
-op feeding the merged summary runs each step, even where only its write is conditional. The
-canned models' costly summaries (activation histograms, zero fractions: half the wide & deep
-step) are therefore built through `when_due`, under a `tf.cond` on this step's summaries being
-written or fetched.
+op feeding the merged summary runs each step, even where only its write is conditional. So the
+costly ones are computed under a `tf.cond` on this step's summaries being written or fetched
+(`when_due`): every model_fn's histograms and images (their op is given an empty slice on the
+other steps), and the canned models' zero fractions (histograms and zero fractions were half
+the wide & deep step).
 """
 import contextlib
 import threading
@@ -42,16 +43,41 @@ def _summaries_due(value):
         _due.value = saved
 
 
+class _DeferredInputOps:
+    """TF1 summary ops whose costly input (histogram values, images) is the real one only
+    where this step's summaries are used (`when_due`), an empty slice of it elsewhere: the op
+    keeps its name and place in SUMMARIES, and costs nothing on the other steps."""
+
+    def __init__(self, ops):
+        self._ops = ops
+
+    def __getattr__(self, name):
+        return getattr(self._ops, name)
+
+    def histogram_summary(self, tag, values, name=None):
+        values = tf.convert_to_tensor(values)
+        return self._ops.histogram_summary(tag=tag, values=when_due(
+            lambda: values, lambda: tf.reshape(values, [-1])[:0]), name=name)
+
+    def image_summary(self, tag, tensor, **kwargs):
+        tensor = tf.convert_to_tensor(tensor)
+        return self._ops.image_summary(tag=tag, tensor=when_due(
+            lambda: tensor, lambda: tensor[:0]), **kwargs)
+
+
 @contextlib.contextmanager
 def tf1_summary_ops(build=True):
-    """Makes compat.v1 summary ops build TF1 ops even where a TF2 default writer is set; or,
-    `build=False`, build nothing (TF2 ops with no writer: constants, which XLA compiles)."""
-    saved = _tf1_summary._should_invoke_v2_op
+    """Makes compat.v1 summary ops build TF1 ops even where a TF2 default writer is set, their
+    costly inputs deferred (_DeferredInputOps); or, `build=False`, build nothing (TF2 ops with
+    no writer: constants, which XLA compiles)."""
+    saved = _tf1_summary._should_invoke_v2_op, _tf1_summary._gen_logging_ops
     _tf1_summary._should_invoke_v2_op = lambda: not build
+    if not isinstance(saved[1], _DeferredInputOps):
+        _tf1_summary._gen_logging_ops = _DeferredInputOps(saved[1])
     try:
         yield
     finally:
-        _tf1_summary._should_invoke_v2_op = saved
+        _tf1_summary._should_invoke_v2_op, _tf1_summary._gen_logging_ops = saved
 
 
 def train_scope(writer, step_before, every, build=True, due=None):
