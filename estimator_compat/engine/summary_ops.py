@@ -70,14 +70,17 @@ def tf1_summary_ops(build=True):
     """Makes compat.v1 summary ops build TF1 ops even where a TF2 default writer is set, their
     costly inputs deferred (_DeferredInputOps); or, `build=False`, build nothing (TF2 ops with
     no writer: constants, which XLA compiles)."""
-    saved = _tf1_summary._should_invoke_v2_op, _tf1_summary._gen_logging_ops
+    saved = _tf1_summary._should_invoke_v2_op
+    ops = getattr(_tf1_summary, "_gen_logging_ops", None)  # private: absent, nothing deferred
     _tf1_summary._should_invoke_v2_op = lambda: not build
-    if not isinstance(saved[1], _DeferredInputOps):
-        _tf1_summary._gen_logging_ops = _DeferredInputOps(saved[1])
+    if ops is not None and not isinstance(ops, _DeferredInputOps):
+        _tf1_summary._gen_logging_ops = _DeferredInputOps(ops)
     try:
         yield
     finally:
-        _tf1_summary._should_invoke_v2_op, _tf1_summary._gen_logging_ops = saved
+        _tf1_summary._should_invoke_v2_op = saved
+        if ops is not None:
+            _tf1_summary._gen_logging_ops = ops
 
 
 def train_scope(writer, step_before, every, build=True, due=None):
