@@ -179,11 +179,12 @@ class CheckpointIO:
     def restore(self, path):
         """Restores every saveable variable from `path`; a clear error on any mismatch. Skipped
         where the variables hold it already (see the module's docstring)."""
-        if self._held is not None and self._held == self._holding(path):
+        holding = self._holding(path)
+        if self._held is not None and self._held == holding:
             return
         self._held = None
         self._read(path)
-        self._held = self._holding(path)
+        self._held = holding
 
     def _read(self, path):
         reader = _reader(path)

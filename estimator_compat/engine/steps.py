@@ -255,11 +255,8 @@ class ModeStep:
 
     def _fetches_summary(self, names):
         """Whether a hook fetches a summary op (a TF1 session computed it for that fetch)."""
-        for name in names:
-            found = fetches.existing(self.graph, [name]) if self.graph is not None else []
-            if not found or found[0].op.type in _SUMMARY_OPS:
-                return True
-        return False
+        found = fetches.existing(self.graph, names) if self.graph is not None else []
+        return len(found) < len(names) or any(t.op.type in _SUMMARY_OPS for t in found)
 
     def _outputs_train(self, spec, graph, step_before):
         with tf.control_dependencies([spec.train_op]):
