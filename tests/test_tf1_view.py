@@ -95,6 +95,15 @@ def test_dimension_value_rewrite_only_reads_value():
      "opt = tf.compat.v1.train.AdamOptimizer()\n", False, "no TF 1.x-only name"),
     ("import tensorflow.compat.v1 as tf\ntf.flags.DEFINE_string('a', None, '')\n", False,
      "no TF 1.x-only name"),
+    # the compat.v1 module function is TF2 code; through a TF2 `tf.data` it is TF1 code
+    ("import tensorflow.compat.v1 as tf\nit = tf.data.make_one_shot_iterator(ds)\n", False,
+     "no TF 1.x-only name"),
+    ("import tensorflow as tf\nit = tf.compat.v1.data.make_one_shot_iterator(ds)\n", False,
+     "no TF 1.x-only name"),
+    ("import tensorflow as tf\nit = tf.data.make_one_shot_iterator(ds)\n", True,
+     "tf.data.make_one_shot_iterator"),
+    ("import tensorflow as tf\nit = ds.batch(2).make_initializable_iterator()\n", True,
+     ".make_initializable_iterator()"),
 ])
 def test_detect(tmp_path, source, tf1, shown):
     script = tmp_path / "s.py"

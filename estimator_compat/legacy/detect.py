@@ -45,11 +45,18 @@ def _resolves(root, path):
         return False
 
 
+def _is_data_module(node):
+    """`<...>.data`: the receiver of `tf.compat.v1.data.make_one_shot_iterator(ds)`, a function
+    TF2 programs call (through a plain `tensorflow` alias, the name check below decides)."""
+    return isinstance(node, ast.Attribute) and node.attr == "data"
+
+
 def _tf1_names(tree):
     aliases = _tf_aliases(tree)
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and node.attr in _TF1_METHODS:
+        if isinstance(node, ast.Attribute) and node.attr in _TF1_METHODS and \
+                not _is_data_module(node.value):
             found.append(f".{node.attr}()")
         if not isinstance(node, ast.Attribute) or isinstance(getattr(node, "_parent", None),
                                                              ast.Attribute):
