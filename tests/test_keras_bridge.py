@@ -59,11 +59,12 @@ def programs(tmp_path_factory, titanic):
 def test_tutorial_keras_model_to_estimator(programs):
     """The tutorial's code path: Sequential with `input_shape`, `{'dense_input': ...}` features,
     model_to_estimator, train 500 steps, evaluate. TF 2.15 reached loss 0.52-0.54 (other random
-    weights); the given Keras model is left untouched, as tf.keras left it."""
+    weights); the given Keras model is left untouched, as tf.keras left it. The program seeds
+    Keras (`set_random_seed(1)`): this seed gives loss 0.40, accuracy 0.97 on every run."""
     out, _ = programs["tutorial"].wait()
     result = results(out)[None]
     assert result["global_step"] == 500 and result["loss"] < 0.8, result
-    assert result["accuracy"] > 0.8 and result["keys"] == ["dense_1"], result
+    assert result["accuracy"] > 0.9 and result["keys"] == ["dense_1"], result
     assert result["keras_model_unchanged"] is True
     names = dict(tf.train.list_variables(str(programs["work"]["tutorial"] / "m")))
     assert names["sequential/dense/kernel"] == [4, 16] and "global_step" in names

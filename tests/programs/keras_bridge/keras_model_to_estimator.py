@@ -12,6 +12,9 @@ import tensorflow as tf
 from sklearn.datasets import load_iris
 
 iris = load_iris()
+# The tutorial leaves weights and dropout unseeded; seeded here so the test's accuracy bar is
+# met or missed by the code, not by the draw (unseeded runs ended between 0.71 and 0.97).
+tf.keras.utils.set_random_seed(1)
 
 
 def tfds_iris_train():  # stands in for tfds.load('iris', split='train', as_supervised=True)
