@@ -10,6 +10,8 @@ more than a whole small evaluate call, when asked anew for each call's iterator.
 """
 import tensorflow as tf
 
+from estimator_compat.engine import iterator_reaper
+
 _KEPT = 8  # concrete functions kept: a step's one- and several-step functions, a few specs
 
 
@@ -29,6 +31,9 @@ class BoundCall:
                                          self._concrete.captured_inputs)
 
     def _bind(self, fn, iterator, tensors):
+        if iterator is not self._iterator:  # the last call's iterator: destroyed off-thread
+            self._flat = None
+            iterator_reaper.release(self, "_iterator")
         self._fn, self._iterator, self._concrete = fn, iterator, None
         if isinstance(iterator, tf.distribute.DistributedIterator) or not isinstance(
                 iterator, tf.data.Iterator):
