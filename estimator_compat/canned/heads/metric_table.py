@@ -10,6 +10,8 @@ import collections
 import keras
 import tensorflow as tf
 
+from estimator_compat.canned.heads import curve_auc
+
 v1 = tf.compat.v1
 Row = collections.namedtuple("Row", "key kind threshold inputs")
 
@@ -33,15 +35,22 @@ def _v1_op(row, labels, values, weights):
         return v1.metrics.precision(labels, _above(values, threshold), weights)
     if kind == "recall":
         return v1.metrics.recall(labels, _above(values, threshold), weights)
-    curve = "PR" if kind == "auc_pr" else "ROC"
-    return v1.metrics.auc(labels, values, weights, curve=curve,
-                          summation_method="careful_interpolation")
+    raise ValueError(f"unknown metric kind {kind!r}")
+
+
+_CURVES = {"auc": "ROC", "auc_pr": "PR"}
 
 
 def as_v1_ops(rows, ctx):
-    """{key: (value, update_op)} for EstimatorSpec.eval_metric_ops."""
-    ops = {}
+    """{key: (value, update_op)} for EstimatorSpec.eval_metric_ops. The ROC and PR AUC of the
+    same inputs share one confusion matrix (curve_auc.py)."""
+    ops, curves = {}, {}
     for row in rows:
+        if row.kind in _CURVES:
+            if row.inputs not in curves:
+                curves[row.inputs] = curve_auc.auc_pair(*row.inputs(ctx))
+            ops[row.key] = curves[row.inputs][_CURVES[row.kind]]
+            continue
         op = _v1_op(row, *row.inputs(ctx))
         if row.kind == "accuracy_baseline":
             op = tuple(tf.maximum(t, 1.0 - t) for t in op)
