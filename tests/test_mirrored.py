@@ -105,7 +105,7 @@ def test_mirrored_strategy_on_two_cpu_devices(tmp_path):
     assert abs(out["eval_with_train_op"] - out["expected_mae"]) < 1e-5, out
     assert abs(out["w"][0] - 1.0) < 0.15 and abs(out["w"][1] + 2.0) < 0.15
     for name in ("dnn_adagrad", "linear_sgd"):
-        for key in ("loss", "accuracy", "auc"):
+        for key in ("loss", "accuracy", "auc", "auc_precision_recall"):
             assert abs(out[name + "_mirrored"][key] - out[name + "_single"][key]) < 2e-4, out
     assert "dnn/logits/kernel/Adagrad" in out["dnn_adagrad_slots"]
     assert out["spe3"]["eval"]["global_step"] == 10

@@ -30,8 +30,17 @@ def auc_pair(labels, predictions, weights=None):
         update = _update(counters, labels, predictions, weights)
         tp, fn, tn, fp = (counters[k] for k in ("true_positives", "false_negatives",
                                                 "true_negatives", "false_positives"))
-        return {"ROC": (_roc(tp, fn, tn, fp), _roc(*update)),
-                "PR": (_pr(tp, fn, fp), _pr(update[0], update[1], update[3]))}
+        return {"ROC": (_summed(_roc, tp, fn, tn, fp), _roc(*update)),
+                "PR": (_summed(_pr, tp, fn, fp), _pr(update[0], update[1], update[3]))}
+
+
+def _summed(compute, *counters):
+    """`compute` of the counters summed over replicas (as compat.v1 metrics' values are: in a
+    merge_call, where reading a per-replica variable sums it); one replica: the counters."""
+    context = tf.distribute.get_replica_context()
+    if context is None:  # cross-replica already
+        return compute(*counters)
+    return context.merge_call(lambda _, *c: compute(*c), args=counters)
 
 
 def _counter(name):
