@@ -37,7 +37,10 @@ SCRIPT = textwrap.dedent("""
     out["global_step"] = int(est.get_variable_value("global_step"))
     out["input_context"] = seen
     out["eval"] = {k: float(v) for k, v in est.evaluate(linear_input_fn(batch=64, repeat=False)).items()}
+    # the metric variables (sync-on-read, one per replica) are zeroed again for the next call
+    out["eval_1"] = {k: float(v) for k, v in est.evaluate(linear_input_fn(batch=64, repeat=False), steps=1).items()}
     single = ec.Estimator(linear_model_fn, model_dir=sys.argv[1], params={"lr": 0.1})
+    out["single_eval_1"] = {k: float(v) for k, v in single.evaluate(linear_input_fn(batch=64, repeat=False), steps=1).items()}
     out["single_eval"] = {k: float(v) for k, v in single.evaluate(linear_input_fn(batch=64, repeat=False)).items()}
     out["n_predictions"] = len(list(est.predict(linear_input_fn(batch=64, repeat=False))))
     out["w"] = est.get_variable_value("linear/w").ravel().tolist()
@@ -101,6 +104,8 @@ def test_mirrored_strategy_on_two_cpu_devices(tmp_path):
     assert out["input_context"] == [[2, 16]]  # the input_fn built the per-replica pipeline
     for key in ("loss", "mae", "global_step"):  # aggregated over replicas = one device's numbers
         assert abs(out["eval"][key] - out["single_eval"][key]) < 1e-5, (key, out)
+        assert abs(out["eval_1"][key] - out["single_eval_1"][key]) < 1e-5, (key, out)
+    assert out["eval_1"]["mae"] != out["eval"]["mae"]
     assert out["n_predictions"] == 256
     assert abs(out["eval_with_train_op"] - out["expected_mae"]) < 1e-5, out
     assert abs(out["w"][0] - 1.0) < 0.15 and abs(out["w"][1] + 2.0) < 0.15

@@ -30,6 +30,12 @@ class BoundCall:
         return self._concrete._call_flat(self._flat + list(tensors),
                                          self._concrete.captured_inputs)
 
+    def release(self):
+        """Ends the call: its iterator is destroyed off-thread now (where this held its last
+        reference), not at the next call's bind or at interpreter exit."""
+        self._fn = self._concrete = self._flat = None
+        iterator_reaper.release(self, "_iterator")
+
     def _bind(self, fn, iterator, tensors):
         if iterator is not self._iterator:  # the last call's iterator: destroyed off-thread
             self._flat = None

@@ -3,7 +3,6 @@ import logging
 import os
 
 import numpy as np
-import tensorflow as tf
 
 from estimator_compat import summaries
 from estimator_compat.callbacks.progress_bar import ProgressBar
@@ -58,6 +57,8 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
         progress.update({"loss": loss})
         if runner.stop_requested:
             break
+    del iterator
+    step.end_call()
     if done == 0 and not runner.stop_requested:
         raise ValueError(
             "evaluate(): the input_fn yielded no batches, so there is nothing to compute "
@@ -108,10 +109,7 @@ def _final_values(step, metrics):
 
 
 def _reset_metrics(state, step):
-    for var in state.store.local():
-        var.assign(tf.zeros_like(var))
-    for var in step.eval_loss:
-        var.assign(0.0)
-    for metric in step.keras_metrics.values():
+    step.metric_reset.reset(list(state.store.local()) + list(step.eval_loss))
+    for metric in step.keras_metrics.values():  # eager: a custom reset_state may be Python
         metric.reset_state()
 

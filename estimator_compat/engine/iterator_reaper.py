@@ -10,9 +10,22 @@ five on the canned wide & deep benchmark (gdb: the main thread in
 Here the last reference goes to an op on a private asynchronous executor, held back by a gate
 until the caller's references are gone: the destruction then waits on that executor's thread,
 without the GIL, and the next call starts at once.
+
+At interpreter exit the same join made programs hang: every iterator still alive was destroyed
+during finalization, each waiting out its autotune thread's sleep (20-42 s after a 15 s
+program, up to a minute per iterator after a long one). The iterators the engine made, and the
+reaper, are left alive at exit instead (`track`): the process ends, and the OS frees them.
+
+The iterator's dataset stays referenced from Python until its destruction is done, and is let
+go on a Python thread: a dataset's functions carry Python stack traces, and their destruction
+on the reaper's thread while the interpreter was finalizing aborted the process ("terminate
+called without an active exception", 1 exit in 4).
 """
+import atexit
+import ctypes
 import sys
 import threading
+import weakref
 
 import tensorflow as tf
 
@@ -23,6 +36,24 @@ except ImportError:  # pragma: no cover
 
 _lock = threading.Lock()
 _reaper = None
+_tracked = weakref.WeakSet()
+_exiting = False
+
+
+def track(iterator):
+    """Leaves `iterator` alive at interpreter exit if it still is then (see above)."""
+    try:
+        _tracked.add(iterator)
+    except TypeError:  # not weak-referenceable: destroyed at exit as before
+        pass
+
+
+@atexit.register
+def _keep_alive_at_exit():
+    global _exiting
+    _exiting = True  # generators finished during finalization release nothing more
+    for obj in list(_tracked) + ([_reaper] if _reaper is not None else []):
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(obj))  # never freed: the process ends
 
 
 def release(owner, name):
@@ -30,6 +61,8 @@ def release(owner, name):
     background where `owner` held its last reference."""
     iterator = getattr(owner, name)
     setattr(owner, name, None)
+    if _exiting:
+        return
     handle = getattr(iterator, "_iterator_resource", None)
     # held here only: `iterator` (this frame, the argument); `handle` (this frame, the
     # iterator's attribute, the argument)
@@ -39,7 +72,8 @@ def release(owner, name):
         return
     with _lock:
         reaper = _get()
-        reaper.hold(handle)
+        reaper.collect()
+        reaper.hold(handle, getattr(iterator, "_dataset", None))
         del iterator, handle
         reaper.open()
 
@@ -56,14 +90,31 @@ class _Reaper:
 
     def __init__(self):
         self._executor = executor_lib.new_executor(enable_async=True)
+        self._kept = {}  # release number: the iterator's dataset, until its iterator is gone
+        self._count = 0
         with tf.init_scope(), tf.device("/cpu:0"):
             self._gate = tf.queue.FIFOQueue(2 ** 20, [tf.int32], shapes=[[]])
+            self._done = tf.queue.FIFOQueue(2 ** 20, [tf.int32], shapes=[[]])
 
-    def hold(self, handle):
-        """Queues an op holding `handle` that runs once the gate opens."""
-        with tf.init_scope(), context.executor_scope(self._executor):
-            self._gate.dequeue()
-            tf.raw_ops.Shape(input=handle)
+    def hold(self, handle, dataset):
+        """Queues an op holding `handle` that runs once the gate opens; `dataset` is kept until
+        the op after it says the handle is gone."""
+        self._count += 1
+        self._kept[self._count] = dataset
+        with tf.init_scope():
+            number = tf.constant(self._count)  # made here: the async executor is gated
+            with context.executor_scope(self._executor):
+                self._gate.dequeue()
+                tf.raw_ops.Shape(input=handle)
+                tf.raw_ops.QueueEnqueueV2(handle=self._done.queue_ref, components=[number])
+
+    def collect(self):
+        """Lets go (here, on a Python thread) of the datasets whose iterators are gone."""
+        with tf.init_scope():
+            ready = int(self._done.size())
+            if ready:
+                for number in self._done.dequeue_many(ready).numpy():
+                    self._kept.pop(int(number), None)
 
     def open(self):
         with tf.init_scope():

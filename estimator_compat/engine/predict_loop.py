@@ -20,23 +20,27 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
     runner.after_create_session()
     per_call = state.estimator.config.steps_per_execution
     note_hooks_per_call(runner, per_call)
-    while True:
-        ran = run_step(runner, step, iterator, per_call)
-        if ran is None:
-            break
-        out, fetched = ran
-        preds = out["predictions"]
-        if isinstance(preds, dict):
-            preds = {k: preds[k].numpy() for k in keys}
-        else:
-            preds = preds.numpy()
-        runner.after_step(fetched, {})
-        if not yield_single_examples:
-            yield from _batches(preds, out.get("batch_sizes"))
-        else:
-            yield from _examples(preds)
-        if runner.stop_requested:
-            break
+    try:
+        while True:
+            ran = run_step(runner, step, iterator, per_call)
+            if ran is None:
+                break
+            out, fetched = ran
+            preds = out["predictions"]
+            if isinstance(preds, dict):
+                preds = {k: preds[k].numpy() for k in keys}
+            else:
+                preds = preds.numpy()
+            runner.after_step(fetched, {})
+            if not yield_single_examples:
+                yield from _batches(preds, out.get("batch_sizes"))
+            else:
+                yield from _examples(preds)
+            if runner.stop_requested:
+                break
+    finally:  # also when the caller stops reading: the iterator goes now, off-thread
+        del iterator
+        step.end_call()
     runner.end()
 
 

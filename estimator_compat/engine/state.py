@@ -5,7 +5,7 @@ import tensorflow as tf
 
 from estimator_compat import checkpoints, summaries, warm_start
 from estimator_compat.cluster import parameter_servers
-from estimator_compat.engine import coordinated, input_pipeline
+from estimator_compat.engine import coordinated, input_pipeline, iterator_reaper
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
 from estimator_compat.variables import VariableStore
@@ -54,6 +54,7 @@ class EngineState:
                 tf.random.set_seed(est.config.tf_random_seed)
             dataset = self._dataset(input_fn, mode)
             iterator = dataset if self.coordinator is not None else iter(dataset)
+            iterator_reaper.track(iterator)
             step = self.step(mode)
             step.start_call(runner)
             step.trace(iterator)

@@ -14,6 +14,7 @@ from estimator_compat import partitioned
 from estimator_compat.engine import (coordinated, fetches, input_pipeline, keras_optimizer_ops,
                                      summary_ops)
 from estimator_compat.engine.bound_call import BoundCall
+from estimator_compat.engine.metric_reset import MetricReset
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.engine.unneeded_writes import WriteDiverter
 from estimator_compat.mode_keys import ModeKeys
@@ -47,6 +48,7 @@ class ModeStep:
         self.keras_metrics = {}
         self.metric_value_names = {}  # compat.v1 metrics: their value tensors, by graph name
         self.eval_loss = None
+        self.metric_reset = MetricReset()  # zeroes eval's metric variables per evaluate call
         self.value_reader = None  # ((graph, names), fn): eval_loop's metric values, cached
         self._predictions_structure = None  # spec.predictions of the predict trace
         if mode == ModeKeys.EVAL:
@@ -65,6 +67,10 @@ class ModeStep:
             self._cache, self._fresh = {}, True
             return True
         return False
+
+    def end_call(self):
+        """Ends a train/evaluate/predict call: its iterator goes (the caller dropped its own)."""
+        self._bound.release()
 
     @property
     def compiled_names(self):

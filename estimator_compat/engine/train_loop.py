@@ -90,6 +90,8 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         progress.update({"loss": loss, "global_step": gs})
         if runner.stop_requested or (saver is not None and saver.stop_requested):
             break
+    del iterator
+    step.end_call()
     if saver is not None:
         saver.end(gs, force=stalled)
     runner.end({"loss": loss, "global_step": gs})
