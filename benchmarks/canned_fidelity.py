@@ -46,6 +46,8 @@ COUNTS = np.round(X[:, 3] * 2).astype(np.float32)
 WEIGHTS = np.where(X[:, 0] > 5.5, 2.0, 1.0).astype(np.float32)
 IDS = np.array([f"example-{i}" for i in range(len(X))])
 SDCA_COLUMNS = COLS + [A_BUCKETS, fc.crossed_column([A_BUCKETS, B_BUCKETS], 16)]
+SIZES = np.where(X[:, 2] > 4.5, "big", np.where(X[:, 2] > 2.0, "mid", "small"))
+SIZE = fc.categorical_column_with_vocabulary_list("size", ["small", "mid", "big"])
 
 
 def sdca(**kwargs):
@@ -73,6 +75,11 @@ CASES = {
     "combined_binary": (lambda c: E.DNNLinearCombinedClassifier(
         linear_feature_columns=CATEGORICAL, dnn_feature_columns=COLS, dnn_hidden_units=[8],
         config=c), BINARY),
+    # a vocabulary column in both parts: embedded for the DNN, itself and crossed for the linear
+    "combined_shared_vocab": (lambda c: E.DNNLinearCombinedClassifier(
+        linear_feature_columns=[SIZE, fc.crossed_column([SIZE, A_BUCKETS], 16)],
+        dnn_feature_columns=COLS + [fc.embedding_column(SIZE, 2)], dnn_hidden_units=[8],
+        n_classes=3, config=c), Y),
     "combined_reg": (lambda c: E.DNNLinearCombinedRegressor(
         linear_feature_columns=COLS[:2], dnn_feature_columns=COLS, dnn_hidden_units=[8],
         config=c), REGRESSION),
@@ -128,6 +135,7 @@ def input_fn(labels, repeat=True, batch_size=32):
         features = {k: X[:, i] for i, k in enumerate("abcd")}
         features["w"] = WEIGHTS
         features["id"] = IDS
+        features["size"] = SIZES
         data = tf.data.Dataset.from_tensor_slices((features, labels))
         data = (data.repeat().shuffle(150, seed=0) if repeat else data).batch(batch_size)
         return tf.compat.v1.data.make_one_shot_iterator(data).get_next()

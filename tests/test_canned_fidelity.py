@@ -5,7 +5,7 @@ estimator, started from the same seeded weights (warm start from a TF1 checkpoin
 side's random initialiser decides the result), trained 200 steps on iris with the same seeded
 shuffle, then evaluated. TF215 below is what it printed under TensorFlow 2.15.1 +
 tensorflow-estimator 2.15.0 (Python 3.11, measured once, 2026-12-02; the LinearSDCA cases
-2026-12-03); estimator_compat printed the same numbers to 4 decimals. The tolerance allows for float differences across platforms.
+2026-12-03; combined_shared_vocab 2026-12-04); estimator_compat printed the same numbers to 4 decimals. The tolerance allows for float differences across platforms.
 """
 import os
 import sys
@@ -41,6 +41,7 @@ TF215 = {
     "combined_binary": {"accuracy": 0.6667, "accuracy_baseline": 0.6667, "auc": 0.6241,
         "auc_precision_recall": 0.4379, "average_loss": 0.63, "label/mean": 0.3333,
         "loss": 0.6169, "precision": 0.0, "prediction/mean": 0.3509, "recall": 0.0},
+    "combined_shared_vocab": {"accuracy": 0.3333, "average_loss": 1.1234, "loss": 1.0777},
     "combined_reg": {"average_loss": 4.9442, "label/mean": 1.1993, "loss": 5.2386,
         "prediction/mean": -0.6778},
     "linear_weighted": {"accuracy": 0.971, "average_loss": 0.3255, "loss": 0.534},

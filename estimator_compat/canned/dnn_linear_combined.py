@@ -11,6 +11,7 @@ from estimator_compat.canned.dnn import check_hidden_units, dnn_logits
 from estimator_compat.canned.keras_slots import fill_from_keras_slots
 from estimator_compat.canned.linear import check_sparse_combiner, linear_logits
 from estimator_compat.canned.optimizers import check_name, get_optimizer
+from estimator_compat.canned.shared_transforms import with_shared_transforms
 from estimator_compat.canned.summaries import layer_summary
 from estimator_compat.estimator import Estimator
 
@@ -49,15 +50,16 @@ def combined_model_fn(head, linear_feature_columns, linear_optimizer, dnn_featur
 
     def model_fn(features, labels, mode, config):
         check_features(features, linear_columns + dnn_columns)
+        inputs = with_shared_transforms(features, linear_columns, dnn_columns)
         parts = []  # (scope, optimizer, learning rate), DNN first as tf.estimator built them
         logits = 0
         if dnn_columns:
-            logits += dnn_logits(features, mode, dnn_columns, dnn_hidden_units,
+            logits += dnn_logits(inputs, mode, dnn_columns, dnn_hidden_units,
                                  head.logits_dimension, dnn_activation_fn, dnn_dropout,
                                  batch_norm, input_layer_partitioner)
             parts.append(("dnn/", dnn_optimizer, DNN_LEARNING_RATE))
         if linear_columns:
-            linear = linear_logits(features, linear_columns, head.logits_dimension,
+            linear = linear_logits(inputs, linear_columns, head.logits_dimension,
                                    linear_sparse_combiner, linear_partitioner)
             layer_summary("linear", linear)
             logits += linear
