@@ -23,7 +23,12 @@ def call_input_fn(input_fn, mode, params, config, input_context=None):
 
 
 def dataset_from_input_fn(input_fn, mode, params, config, input_context=None):
-    """A Dataset whose elements are `features` or `(features, labels)`, prefetched."""
+    """A Dataset whose elements are `features` or `(features, labels)`.
+
+    No prefetch is appended: TensorFlow injects one after a synchronous last transformation
+    when the iterator is made (`experimental_optimization.inject_prefetch`, on by default), and
+    an explicit one was an extra stage and op per call (7% of a 50-batch MLP evaluate or
+    predict). Where a user turned that off, the pipeline runs as written, as in tf.estimator."""
     capture = _IteratorCapture()
     with capture.patched():
         try:
@@ -34,7 +39,7 @@ def dataset_from_input_fn(input_fn, mode, params, config, input_context=None):
         dataset = _dataset_from_iterator_graph(input_fn, mode, params, config, input_context)
     else:
         dataset = _as_dataset(result, input_fn)
-    return dataset.prefetch(tf.data.AUTOTUNE)
+    return dataset
 
 
 def split_element(element):
