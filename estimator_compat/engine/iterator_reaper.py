@@ -19,7 +19,7 @@ reaper, are left alive at exit instead (`track`): the process ends, and the OS f
 The iterator's dataset stays referenced from Python until its destruction is done, and is let
 go on a Python thread: a dataset's functions carry Python stack traces, and their destruction
 on the reaper's thread while the interpreter was finalizing aborted the process ("terminate
-called without an active exception", 1 exit in 4).
+called without an active exception": 1 exit in 4 of a short program, before this).
 """
 import atexit
 import ctypes
