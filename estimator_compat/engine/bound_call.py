@@ -38,8 +38,7 @@ class BoundCall:
 
     def _bind(self, fn, iterator, tensors):
         if iterator is not self._iterator:  # the last call's iterator: destroyed off-thread
-            self._flat = None
-            iterator_reaper.release(self, "_iterator")
+            self.release()
         self._fn, self._iterator, self._concrete = fn, iterator, None
         if isinstance(iterator, tf.distribute.DistributedIterator) or not isinstance(
                 iterator, tf.data.Iterator):
