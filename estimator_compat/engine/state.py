@@ -5,7 +5,7 @@ import tensorflow as tf
 
 from estimator_compat import checkpoints, summaries, warm_start
 from estimator_compat.cluster import parameter_servers
-from estimator_compat.engine import coordinated, input_pipeline, iterator_reaper
+from estimator_compat.engine import coordinated, input_pipeline, iterator_reaper, seeding
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
 from estimator_compat.variables import VariableStore
@@ -49,15 +49,17 @@ class EngineState:
         """Dataset iterator and the traced step for `mode` (variables exist after this);
         `runner`'s hooks have begun (inside the trace when the call has SessionRunHooks)."""
         est = self.estimator
+        seed = est.config.tf_random_seed
         with self.strategy.scope():
-            if est.config.tf_random_seed is not None:
-                tf.random.set_seed(est.config.tf_random_seed)
+            if seed is not None:
+                tf.random.set_seed(seed)
             dataset = self._dataset(input_fn, mode)
             iterator = dataset if self.coordinator is not None else iter(dataset)
             iterator_reaper.track(iterator)
             step = self.step(mode)
-            step.start_call(runner)
-            step.trace(iterator)
+            with seeding.python_random(seed):  # where the model_fn's Keras layers take seeds
+                step.start_call(runner)
+                step.trace(iterator)
         with step.graph.as_default():
             runner.begin(step.spec, step.graph)  # a no-op when the trace already did it
         return iterator, step
