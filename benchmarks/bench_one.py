@@ -62,6 +62,8 @@ def estimator(args, impl):
     sum(1 for _ in est.predict(pred_fn))  # warm, as evaluate and Keras' predict are
     out["predict_eps"] = 50 * args.batch / median_time(
         lambda: sum(1 for _ in est.predict(pred_fn)))
+    out["predict_batches_eps"] = 50 * args.batch / median_time(  # arrays, as Keras returns
+        lambda: sum(1 for _ in est.predict(pred_fn, yield_single_examples=False)))
     return out
 
 
@@ -89,6 +91,11 @@ def keras_fit(args):
     pred_ds = keras_data(args, n=args.batch * 50, repeat=False, with_labels=False)
     model.predict(pred_ds, verbose=0)
     out["predict_eps"] = 50 * args.batch / median_time(lambda: model.predict(pred_ds, verbose=0))
+    # the dataset built anew for each call, as an Estimator's input_fn builds it
+    out["eval_fresh_eps"] = 50 * args.batch / median_time(lambda: model.evaluate(
+        keras_data(args, n=args.batch * 50, repeat=False), verbose=0))
+    out["predict_fresh_eps"] = 50 * args.batch / median_time(lambda: model.predict(
+        keras_data(args, n=args.batch * 50, repeat=False, with_labels=False), verbose=0))
     return out
 
 

@@ -7,8 +7,10 @@
 20 numeric features, two categorical ones (vocabulary of 50, embedded in 8 and crossed for the
 linear part), hidden units [128, 64], Adam for the DNN, Ftrl for the linear part, batch 256.
 Keras fits with no metrics (as Estimator.train) and evaluates what the canned binary head does
-(accuracy, ROC and PR AUC with 200 thresholds, precision, recall). Prints one `RESULT {json}` line: examples/sec for train, eval and predict, time to the first
-step, peak RSS. No pass/fail: figures to read (README's Performance section has them).
+(accuracy, ROC and PR AUC with 200 thresholds, precision, recall). Prints one `RESULT {json}`
+line: examples/sec for train, eval and predict (the estimator's predict also as batches, Keras'
+evaluate and predict also with the dataset built anew per call, as an input_fn builds it), time
+to the first step, peak RSS. No pass/fail: figures to read (README's Performance section has them).
 """
 import argparse
 import functools
@@ -89,6 +91,8 @@ def estimator(steps, spe=1):
     pred_fn = input_fn(repeat=False, labels=False, n=BATCH * 40)
     sum(1 for _ in est.predict(pred_fn))  # warm, as evaluate and Keras' predict are
     out["predict_eps"] = 40 * BATCH / median_time(lambda: sum(1 for _ in est.predict(pred_fn)))
+    out["predict_batches_eps"] = 40 * BATCH / median_time(  # arrays, as Keras returns
+        lambda: sum(1 for _ in est.predict(pred_fn, yield_single_examples=False)))
     return out
 
 
@@ -130,6 +134,11 @@ def keras_fit(steps, spe=1):
     pred_ds = input_fn(repeat=False, labels=False, n=BATCH * 40)()
     model.predict(pred_ds, verbose=0)
     out["predict_eps"] = 40 * BATCH / median_time(lambda: model.predict(pred_ds, verbose=0))
+    # the dataset built anew for each call, as an Estimator's input_fn builds it
+    out["eval_fresh_eps"] = 40 * BATCH / median_time(
+        lambda: model.evaluate(input_fn(repeat=False, n=BATCH * 40)(), verbose=0))
+    out["predict_fresh_eps"] = 40 * BATCH / median_time(lambda: model.predict(
+        input_fn(repeat=False, labels=False, n=BATCH * 40)(), verbose=0))
     return out
 
 

@@ -9,8 +9,9 @@ in Keras.
 
 Each configuration runs in its own process (peak RSS is its own), `--repeats` times, the
 configurations interleaved. Prints the medians of examples/sec (train, eval, predict), time to
-first step and peak RSS, ratios against Keras at the same steps_per_execution, and every run's
-train figure (so two speed modes show). No pass/fail: figures to read.
+first step and peak RSS, ratios against Keras at the same steps_per_execution (also with the
+same input contract: a dataset per call, predictions as batches), and every run's train figure
+(so two speed modes show). No pass/fail: figures to read.
 """
 import argparse
 import json
@@ -76,8 +77,13 @@ def main():
           f"batch {args.batch}, {args.steps} timed train steps\n")
     print("Medians of the runs (each in a fresh process, configurations interleaved); ratios "
           "against Keras at the same steps_per_execution; train ex/s of every run last.\n")
+    print("'same input' compares evaluate and predict with what the Estimator API imposes "
+          "on both sides: Keras' dataset built anew for each call (as an input_fn builds it), "
+          "our predictions as batches (yield_single_examples=False), as Keras returns "
+          "arrays.\n")
     header = (f"{'model':9} {'run':42} {'train':>7} {'eval':>7} {'predict':>7} "
-              f"{'x Keras train/eval/predict':>27} {'1st s':>6} {'RSS MB':>6}  train runs")
+              f"{'x Keras train/eval/predict':>27} {'same input e/p':>14} {'1st s':>6} "
+              f"{'RSS MB':>6}  train runs")
     print(header)
     print("-" * len(header))
     for model in args.models.split(","):
@@ -103,10 +109,14 @@ def main():
             fmt = lambda key: f"{r[key]:.0f}" if key in r else "-"  # noqa: E731
             ratio = lambda key: f"{r[key] / base[key]:.2f}" if key in r else "-"  # noqa: E731
             ratios = "/".join(ratio(k) for k in ("train_eps", "eval_eps", "predict_eps"))
+            same = "-"
+            if impl != "keras" and "predict_batches_eps" in r and "eval_fresh_eps" in base:
+                same = (f"{r['eval_eps'] / base['eval_fresh_eps']:.2f}/"
+                        f"{r['predict_batches_eps'] / base['predict_fresh_eps']:.2f}")
             each = " ".join(f"{x['train_eps']:.0f}" for x in measured[label])
             print(f"{model:9} {label:42} {fmt('train_eps'):>7} {fmt('eval_eps'):>7} "
-                  f"{fmt('predict_eps'):>7} {ratios:>27} {r['first_step_s']:6.2f} "
-                  f"{r['peak_rss_mb']:6.0f}  {each}", flush=True)
+                  f"{fmt('predict_eps'):>7} {ratios:>27} {same:>14} "
+                  f"{r['first_step_s']:6.2f} {r['peak_rss_mb']:6.0f}  {each}", flush=True)
     mem = predict_memory(args)
     print(f"\npredict peak RSS (MLP): {mem[20000]:.0f} MB for 20k examples, "
           f"{mem[200000]:.0f} MB for 200k examples")

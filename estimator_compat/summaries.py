@@ -38,13 +38,19 @@ def writer_for(logdir):
         return writer
 
 
-def write_scalars(logdir, step, values):
-    """Writes {tag: number} as simple_value scalars at `step`, then flushes."""
+def write_scalars(logdir, step, values, texts=None):
+    """Writes {tag: number} as simple_value scalars at `step` (and {tag: string} as the text
+    plugin's tensors, as tf.estimator wrote an evaluation's checkpoint_path), then flushes."""
     summary = tf.compat.v1.Summary()
     for tag, value in values.items():
         if isinstance(value, (bytes, str)):
             continue
         summary.value.add(tag=tag, simple_value=float(np.asarray(value)))
+    for tag, text in (texts or {}).items():
+        summary.value.add(tag=tag, tensor=tf.make_tensor_proto(text),
+                          metadata=tf.compat.v1.SummaryMetadata(
+                              plugin_data=tf.compat.v1.SummaryMetadata.PluginData(
+                                  plugin_name="text")))
     writer = writer_for(logdir)
     with writer.as_default():
         tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=int(step))
@@ -56,13 +62,6 @@ def write_raw(logdir, step, serialized):
     writer = writer_for(logdir)
     with writer.as_default():
         tf.summary.experimental.write_raw_pb(serialized, step=int(step))
-    writer.flush()
-
-
-def write_text(logdir, step, tag, text):
-    writer = writer_for(logdir)
-    with writer.as_default():
-        tf.summary.text(tag, tf.constant(text), step=int(step))
     writer.flush()
 
 

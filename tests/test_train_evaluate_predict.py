@@ -5,6 +5,7 @@ import os
 import numpy as np
 import pytest
 import tensorflow as tf
+from tensorboard.backend.event_processing import event_accumulator
 
 import estimator_compat as ec
 from helpers import linear_data, linear_input_fn, linear_model_fn, read_events
@@ -115,6 +116,13 @@ def test_summaries_and_eval_events(tmp_path):
     est.evaluate(linear_input_fn(repeat=False))
     ev = read_events(os.path.join(str(tmp_path), "eval"))
     assert set(ev) >= {"loss", "mae"} and ev["loss"][0][0] == 25
+    # the evaluated checkpoint, as the text plugin shows it (TensorBoard's reader)
+    accumulator = event_accumulator.EventAccumulator(
+        os.path.join(str(tmp_path), "eval"), size_guidance={"tensors": 0}).Reload()
+    [text] = accumulator.Tensors("checkpoint_path")
+    assert text.step == 25 and tf.make_ndarray(text.tensor_proto).item().decode() == \
+        os.path.join(str(tmp_path), "model.ckpt-25")
+    assert accumulator.SummaryMetadata("checkpoint_path").plugin_data.plugin_name == "text"
 
 
 def test_log_lines(tmp_path, caplog):

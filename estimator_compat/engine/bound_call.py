@@ -36,13 +36,12 @@ class BoundCall:
         self._fn = self._concrete = self._flat = None
         iterator_reaper.release(self, "_iterator")
 
-    def _bind(self, fn, iterator, tensors):
-        if iterator is not self._iterator:  # the last call's iterator: destroyed off-thread
-            self.release()
-        self._fn, self._iterator, self._concrete = fn, iterator, None
+    def concrete(self, fn, iterator, *tensors):
+        """`fn`'s concrete function for this iterator's (and tensors') specs, traced on first
+        use; None for an iterator that is not a plain tf.data one (e.g. distributed)."""
         if isinstance(iterator, tf.distribute.DistributedIterator) or not isinstance(
                 iterator, tf.data.Iterator):
-            return
+            return None
         key = (fn, tf.type_spec_from_value(iterator),
                tuple(tf.TensorSpec.from_tensor(t) for t in tensors))
         concrete = self._concretes.get(key)
@@ -51,6 +50,15 @@ class BoundCall:
             if len(self._concretes) >= _KEPT:
                 self._concretes.clear()
             self._concretes[key] = concrete
+        return concrete
+
+    def _bind(self, fn, iterator, tensors):
+        if iterator is not self._iterator:  # the last call's iterator: destroyed off-thread
+            self.release()
+        self._fn, self._iterator, self._concrete = fn, iterator, None
+        concrete = self.concrete(fn, iterator, *tensors)
+        if concrete is None:
+            return
         flat = tf.nest.flatten(iterator, expand_composites=True)
         arguments = len(concrete.inputs) - len(concrete.captured_inputs)
         if hasattr(concrete, "_call_flat") and len(flat) + len(tensors) == arguments:

@@ -74,10 +74,10 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     logger.info("Saving dict for global step %d: %s", global_step,
                 ", ".join(f"{k} = {results[k]}" for k in sorted(results)))
     out_dir = eval_dir(est.model_dir, name)
-    summaries.write_scalars(out_dir, global_step,
-                            {k: v for k, v in results.items() if k != "global_step" and np.ndim(v) == 0})
-    if path is not None:
-        summaries.write_text(out_dir, global_step, "checkpoint_path", path)
+    summaries.write_scalars(
+        out_dir, global_step,
+        {k: v for k, v in results.items() if k != "global_step" and np.ndim(v) == 0},
+        texts=None if path is None else {"checkpoint_path": path})
     return results
 
 

@@ -93,10 +93,11 @@ class ModeStep:
 
     def trace(self, iterator):
         """Traces the step (creating the variables) without running it."""
+        one = self._functions()[0]
         if self._coordinator is not None:
-            coordinated.trace(self._functions()[0], iterator, self._strategy)
-        else:
-            self._functions()[0].get_concrete_function(iterator)
+            coordinated.trace(one, iterator, self._strategy)
+        elif self._bound.concrete(one, iterator) is None:  # (kept: the call looks it up)
+            one.get_concrete_function(iterator)
 
     def run(self, iterator, names=(), steps=1):
         """Runs up to `steps` steps in one call (steps_per_execution), fewer where the input
