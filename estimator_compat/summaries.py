@@ -39,21 +39,27 @@ def writer_for(logdir):
 
 
 def write_scalars(logdir, step, values, texts=None):
-    """Writes {tag: number} as simple_value scalars at `step` (and {tag: string} as the text
-    plugin's tensors, as tf.estimator wrote an evaluation's checkpoint_path), then flushes."""
+    """Writes {tag: number} as simple_value scalars at `step`, then {tag: string} (the text
+    plugin's tensors) as a second event, as tf.estimator wrote an evaluation's metrics and
+    then its checkpoint_path (a write cut short then loses only the text); flushes once."""
     summary = tf.compat.v1.Summary()
     for tag, value in values.items():
         if isinstance(value, (bytes, str)):
             continue
         summary.value.add(tag=tag, simple_value=float(np.asarray(value)))
-    for tag, text in (texts or {}).items():
-        summary.value.add(tag=tag, tensor=tf.make_tensor_proto(text),
-                          metadata=tf.compat.v1.SummaryMetadata(
-                              plugin_data=tf.compat.v1.SummaryMetadata.PluginData(
-                                  plugin_name="text")))
+    records = [summary.SerializeToString()]
+    if texts:
+        text = tf.compat.v1.Summary()
+        for tag, string in texts.items():
+            text.value.add(tag=tag, tensor=tf.make_tensor_proto(string),
+                           metadata=tf.compat.v1.SummaryMetadata(
+                               plugin_data=tf.compat.v1.SummaryMetadata.PluginData(
+                                   plugin_name="text")))
+        records.append(text.SerializeToString())
     writer = writer_for(logdir)
     with writer.as_default():
-        tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=int(step))
+        for record in records:  # (several in one write_raw_pb would merge into one event)
+            tf.summary.experimental.write_raw_pb(record, step=int(step))
     writer.flush()
 
 
