@@ -20,10 +20,6 @@ from estimator_compat.engine.unneeded_writes import WriteDiverter
 from estimator_compat.mode_keys import ModeKeys
 
 
-_SUMMARY_OPS = {"MergeSummary", "ScalarSummary", "HistogramSummary", "ImageSummary",
-                "AudioSummaryV2", "TensorSummary", "TensorSummaryV2"}
-
-
 class ModeStep:
     """One mode's step function, built lazily and cached per set of fetched tensor names."""
 
@@ -263,7 +259,7 @@ class ModeStep:
     def _fetches_summary(self, names):
         """Whether a hook fetches a summary op (a TF1 session computed it for that fetch)."""
         found = fetches.existing(self.graph, names) if self.graph is not None else []
-        return len(found) < len(names) or any(t.op.type in _SUMMARY_OPS for t in found)
+        return len(found) < len(names) or any(map(summary_ops.is_summary, found))
 
     def _outputs_train(self, spec, graph, step_before):
         with tf.control_dependencies([spec.train_op]):

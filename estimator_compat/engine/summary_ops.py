@@ -20,6 +20,14 @@ from tensorflow.python.summary import summary as _tf1_summary
 
 _GraphKeys = tf.compat.v1.GraphKeys
 _due = threading.local()  # per replica thread: whether this step's summaries are used
+_SUMMARY_OP_TYPES = {"MergeSummary", "ScalarSummary", "HistogramSummary", "ImageSummary",
+                     "AudioSummaryV2", "TensorSummary", "TensorSummaryV2"}
+
+
+def is_summary(tensor):
+    """Whether `tensor` is a TF1 summary op's output (a fetch that makes its step compute the
+    deferred summary inputs, as a TF1 session computed them for that fetch)."""
+    return tensor.op.type in _SUMMARY_OP_TYPES
 
 
 def when_due(compute, otherwise):
