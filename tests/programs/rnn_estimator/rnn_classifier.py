@@ -56,7 +56,8 @@ def run(name, estimator, train, evaluate, steps=300):
 
 
 est = run("simple_rnn", tf.estimator.experimental.RNNClassifier(
-    sequence_feature_columns=[embedded], units=[16], model_dir=os.path.join(work, "simple"), config=config),
+    sequence_feature_columns=[embedded], units=[16], model_dir=os.path.join(work, "simple"),
+    config=config),
     input_fn(train_x, train_y), input_fn(eval_x, eval_y, 1))
 print("VARIABLES", json.dumps(sorted(n for n in est.get_variable_names())))
 prediction = next(iter(est.predict(input_fn(eval_x, eval_y, 1))))
@@ -69,7 +70,8 @@ run("lstm_context", tf.estimator.experimental.RNNClassifier(
 
 run("stacked_gru", tf.estimator.experimental.RNNClassifier(
     sequence_feature_columns=[embedded], units=[16, 8], cell_type="gru",
-    optimizer=tf.keras.optimizers.legacy.Adam(0.01), model_dir=os.path.join(work, "gru"), config=config),
+    optimizer=tf.keras.optimizers.legacy.Adam(0.01), model_dir=os.path.join(work, "gru"),
+    config=config),
     input_fn(train_x, train_y), input_fn(eval_x, eval_y, 1))
 
 est = run("per_step", tf.estimator.experimental.RNNClassifier(
