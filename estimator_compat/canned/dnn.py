@@ -3,6 +3,7 @@ import tensorflow as tf
 
 from estimator_compat.canned import heads as heads_lib
 from estimator_compat.canned.base import _Canned, check_columns, classification_head
+from estimator_compat.canned.gather_lookups import gather_lookups
 from estimator_compat.canned.summaries import layer_summary
 
 v1 = tf.compat.v1
@@ -17,7 +18,7 @@ def dnn_logits(features, mode, feature_columns, hidden_units, units, activation_
     layers = []
     with v1.variable_scope("dnn"):
         with v1.variable_scope("input_from_feature_columns",
-                               partitioner=input_layer_partitioner):
+                               partitioner=input_layer_partitioner), gather_lookups():
             net = v1.feature_column.input_layer(features, feature_columns)
         for i, size in enumerate(hidden_units):
             net = v1.layers.dense(net, size, activation=activation_fn, name=f"hiddenlayer_{i}",

@@ -8,6 +8,7 @@ from estimator_compat.canned import heads as heads_lib
 from estimator_compat.canned.base import check_features, classification_head, \
     regularization_losses
 from estimator_compat.canned.dnn import check_hidden_units, dnn_logits
+from estimator_compat.canned.gather_lookups import gather_lookups
 from estimator_compat.canned.keras_slots import fill_from_keras_slots
 from estimator_compat.canned.linear import check_sparse_combiner, linear_logits
 from estimator_compat.canned.optimizers import check_name, get_optimizer
@@ -50,6 +51,10 @@ def combined_model_fn(head, linear_feature_columns, linear_optimizer, dnn_featur
 
     def model_fn(features, labels, mode, config):
         check_features(features, linear_columns + dnn_columns)
+        with gather_lookups():  # each column's ids computed once for both parts
+            return spec_of(features, labels, mode)
+
+    def spec_of(features, labels, mode):
         inputs = with_shared_transforms(features, linear_columns, dnn_columns)
         parts = []  # (scope, optimizer, learning rate), DNN first as tf.estimator built them
         logits = 0

@@ -5,6 +5,7 @@ import tensorflow as tf
 
 from estimator_compat.canned import heads as heads_lib
 from estimator_compat.canned.base import _Canned, check_columns, classification_head
+from estimator_compat.canned.gather_lookups import gather_lookups
 from estimator_compat.canned.linear_sdca import LinearSDCA, check_sdca, train_op_builder
 from estimator_compat.canned.summaries import linear_summaries
 
@@ -16,7 +17,7 @@ LEARNING_RATE = 0.2  # tf.estimator's rate for a named optimizer
 def linear_logits(features, feature_columns, units, sparse_combiner, partitioner=None):
     """linear/linear_model/<column>/weights and linear/linear_model/bias_weights, with the
     `bias` and `fraction_of_zero_weights` summaries; weights split by the partitioner."""
-    with v1.variable_scope("linear", partitioner=partitioner):
+    with v1.variable_scope("linear", partitioner=partitioner), gather_lookups():
         logits = v1.feature_column.linear_model(features, feature_columns, units=units,
                                                 sparse_combiner=sparse_combiner)
     linear_summaries("linear/linear_model/")

@@ -5,9 +5,11 @@ through their own cache, so a vocabulary column used by both (embedded in the DN
 weighted in the linear part) was looked up twice per step, with its dense-to-sparse conversion,
 as tf.estimator built it. Both caches take a features dict whose keys may be columns: a column
 found there is used as already transformed. The ids are the same either way; only the
-duplicate ops go.
+duplicate ops go. Columns the gather path takes (`gather_lookups.py`) share their ids there.
 """
 import tensorflow as tf
+
+from estimator_compat.canned.gather_lookups import takes
 
 try:  # private: without it each part transforms its own columns, as before
     from tensorflow.python.feature_column import feature_column as _fc_v1
@@ -24,7 +26,8 @@ def with_shared_transforms(features, linear_columns, dnn_columns):
     """`features`, plus the ids of each simple categorical column both parts use."""
     if _Builder is None or not isinstance(features, dict):
         return features
-    shared = _leaves(linear_columns) & _leaves(dnn_columns)
+    shared = {column for column in _leaves(linear_columns) & _leaves(dnn_columns)
+              if not takes(features, column)}
     if not shared:
         return features
     builder = _Builder(features)
