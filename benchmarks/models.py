@@ -6,7 +6,7 @@ import numpy as np
 import tensorflow as tf
 
 v1 = tf.compat.v1
-SHAPES = {"mlp": (784,), "cnn": (28, 28, 1)}
+SHAPES = {"mlp": (784,), "cnn": (28, 28, 1), "cnn_tutorial": (28, 28, 1)}
 
 
 @functools.lru_cache(maxsize=None)
@@ -31,6 +31,13 @@ def _logits_v1(model, x, training):
     if model == "mlp":
         for _ in range(2):
             x = v1.layers.dense(x, 256, activation=tf.nn.relu)
+        return v1.layers.dense(x, 10)
+    if model == "cnn_tutorial":  # conv32-conv64-maxpool-fc128, the tutorials' heavier CNN
+        x = v1.layers.conv2d(x, 32, 3, activation=tf.nn.relu)
+        x = v1.layers.conv2d(x, 64, 3, activation=tf.nn.relu)
+        x = v1.layers.max_pooling2d(x, 2, 2)
+        x = v1.layers.flatten(x)
+        x = v1.layers.dense(x, 128, activation=tf.nn.relu)
         return v1.layers.dense(x, 10)
     x = v1.layers.conv2d(x, 32, 3, activation=tf.nn.relu)
     x = v1.layers.max_pooling2d(x, 2, 2)
@@ -59,6 +66,10 @@ def keras_model(model):
     layers = [keras.Input(SHAPES[model])]
     if model == "mlp":
         layers += [keras.layers.Dense(256, activation="relu"), keras.layers.Dense(256, activation="relu")]
+    elif model == "cnn_tutorial":
+        layers += [keras.layers.Conv2D(32, 3, activation="relu"),
+                   keras.layers.Conv2D(64, 3, activation="relu"), keras.layers.MaxPooling2D(2),
+                   keras.layers.Flatten(), keras.layers.Dense(128, activation="relu")]
     else:
         layers += [keras.layers.Conv2D(32, 3, activation="relu"), keras.layers.MaxPooling2D(2),
                    keras.layers.Conv2D(64, 3, activation="relu"), keras.layers.MaxPooling2D(2),
