@@ -83,8 +83,10 @@ TF215_RANGE = {
     # in a CI run, outside the 6-run range first recorded here).
     "sdca_reg": {"average_loss": (0.0407, 0.1124), "label/mean": (1.3851, 1.3851),
         "loss": (0.0726, 0.1993), "prediction/mean": (1.1187, 1.5516)},
-    "sdca_adaptive": {"auc": (0.9077, 0.913), "average_loss": (0.384, 0.3869),
-        "loss": (0.388, 0.3933), "prediction/mean": (0.3408, 0.3553)},
+    # 18 runs (2026-12-03 and -05): prediction/mean spreads most (0.321 once in 12); a CI run
+    # of ours gave 0.277 with auc and losses inside their ranges (28 local runs: 0.329-0.360).
+    "sdca_adaptive": {"auc": (0.9077, 0.914), "average_loss": (0.383, 0.3869),
+        "loss": (0.3861, 0.3933), "prediction/mean": (0.321, 0.3617)},
     "v1_sdca_binary": {"auc": (0.8981, 0.9022), "average_loss": (0.4091, 0.4106),
         "loss": (12.2734, 12.3192), "prediction/mean": (0.3238, 0.3337)},
 }

@@ -69,7 +69,8 @@ def main(model_dir, steps_per_execution):
         resolver, variable_partitioner=tf.distribute.experimental.partitioners.
         FixedShardsPartitioner(2))
     config = ec.RunConfig(model_dir=model_dir, train_distribute=strategy,
-                          steps_per_execution=steps_per_execution, save_checkpoints_steps=50)
+                          steps_per_execution=steps_per_execution, save_checkpoints_steps=50,
+                          tf_random_seed=7)
     estimator = ec.Estimator(model_fn, config=config)
     estimator.train(input_fn, max_steps=100, hooks=[Placement()])
     result = estimator.evaluate(lambda: input_fn().take(4))
