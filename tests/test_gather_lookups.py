@@ -33,15 +33,15 @@ FEATURES = {  # rank 1 and [batch, 1]; '' and -1 are missing, 'w' / 9 out of voc
     "s": ["s1", "", "s2", "s1", "s3"], "n": [-1.0, 0.5, 2.0, 0.5, 7.0]}
 
 
-def _build(gather, features=FEATURES, linear=LINEAR, embedded=EMBEDDED):
+def _build(gather, features=FEATURES, linear=LINEAR, embedded=EMBEDDED, partitioner=None):
     """Outputs, each variable's gradient (dense, and the rows it reaches), node count."""
     graph = tf.Graph()
     with graph.as_default():
         tensors = {k: tf.constant(v) for k, v in features.items()}
         with gather_lookups() if gather else contextlib.nullcontext():
-            with v1.variable_scope("dnn"):
+            with v1.variable_scope("dnn", partitioner=partitioner):
                 deep = v1.feature_column.input_layer(tensors, embedded)
-            with v1.variable_scope("linear"):
+            with v1.variable_scope("linear", partitioner=partitioner):
                 wide = v1.feature_column.linear_model(tensors, linear, units=2)
         loss = (tf.reduce_sum(deep * tf.range(1.0, 1 + deep.shape[1]))
                 + tf.reduce_sum(wide * [1.0, -2.0]))
@@ -77,6 +77,19 @@ def test_same_outputs_and_gradients_as_the_sparse_path_in_a_third_smaller_graph(
         assert grads_g[name][1] == rows, name  # the rows an optimizer's slots see updated
     assert grads["linear/linear_model/a/weights:0"][1] == [0, 1, 2]  # '' and 'w' fill id 0
     assert nodes_g < 0.65 * nodes, (nodes_g, nodes)
+
+
+def test_partitioned_variables_give_the_same_as_the_sparse_path():
+    """Variables split in shards (a ps job's partitioner): each shard's gradient as there."""
+    partitioner = v1.fixed_size_partitioner(2)
+    (deep, wide), grads, _ = _build(False, partitioner=partitioner)
+    (deep_g, wide_g), grads_g, _ = _build(True, partitioner=partitioner)
+    np.testing.assert_allclose(deep_g, deep, rtol=1e-6)
+    np.testing.assert_allclose(wide_g, wide, rtol=1e-6)
+    assert "linear/linear_model/a/weights/part_1:0" in grads
+    for name, (dense, rows) in grads.items():
+        np.testing.assert_allclose(grads_g[name][0], dense, rtol=1e-5, atol=1e-6, err_msg=name)
+        assert grads_g[name][1] == rows, name
 
 
 def test_sparse_and_multi_valued_inputs_keep_tensorflows_path():
