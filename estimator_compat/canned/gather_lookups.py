@@ -144,8 +144,9 @@ def _transform(column, builder):
     if raw is None:
         return None
     rows = tf.shape(raw, out_type=tf.int64)[0]
-    view = tf.SparseTensor(tf.stack([tf.range(rows), tf.zeros_like(tf.range(rows))], 1),
-                           raw, tf.stack([rows, tf.constant(1, tf.int64)]))
+    index = tf.range(rows)
+    view = tf.SparseTensor(tf.stack([index, tf.zeros_like(index)], 1), raw,
+                           tf.stack([rows, tf.constant(1, tf.int64)]))
     ids = column._transform_input_tensor(view).values  # the column's own ids, row by row
     never_negative = (isinstance(column, _fc_v2.HashedCategoricalColumn)
                       or getattr(column, "num_oov_buckets", 0) > 0)
