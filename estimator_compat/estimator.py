@@ -10,6 +10,7 @@ import tensorflow as tf
 from estimator_compat import checkpoints, session_config, warm_start
 from estimator_compat.cluster import parameter_servers
 from estimator_compat.engine import eval_loop, predict_loop, train_loop
+from estimator_compat.eager_calls import eager_entry, eager_generator
 from estimator_compat.engine.model_fn_call import verify_model_fn
 from estimator_compat.engine.state import EngineState
 from estimator_compat.legacy import layers as compat_layers
@@ -23,6 +24,7 @@ logger = logging.getLogger("tensorflow")
 class Estimator:
     """Trains, evaluates and predicts with a `model_fn`, keeping state in `model_dir`."""
 
+    @eager_entry
     def __init__(self, model_fn, model_dir=None, config=None, params=None, warm_start_from=None):
         if config is None:
             config = RunConfig()
@@ -77,6 +79,7 @@ class Estimator:
         return self._states[key]
 
     # -- the three modes ----------------------------------------------------------------------
+    @eager_entry
     def train(self, input_fn, hooks=None, steps=None, max_steps=None, saving_listeners=None):
         """Trains until `steps` more steps, `max_steps` in all, a hook stops, or input ends.
         On a `ps` or `worker` task of a parameter-server cluster: serves the chief's steps."""
@@ -92,21 +95,24 @@ class Estimator:
                              steps=steps, max_steps=max_steps, saving_listeners=saving_listeners)
         return self
 
+    @eager_entry
     def evaluate(self, input_fn, steps=None, hooks=None, checkpoint_path=None, name=None):
         """Evaluates a checkpoint on `input_fn`; returns {metric: value, 'loss', 'global_step'}."""
         return eval_loop.evaluate(self._state(self._config.eval_distribute), input_fn,
                                   steps=steps, hooks=hooks, checkpoint_path=checkpoint_path,
                                   name=name)
 
+    @eager_entry
     def predict(self, input_fn, predict_keys=None, hooks=None, checkpoint_path=None,
                 yield_single_examples=True):
         """Yields predictions for `input_fn` (a dict per example, by default)."""
-        return predict_loop.predict(self._state(self._config.eval_distribute), input_fn,
-                                    predict_keys=predict_keys, hooks=hooks,
-                                    checkpoint_path=checkpoint_path,
-                                    yield_single_examples=yield_single_examples)
+        return eager_generator(predict_loop.predict(
+            self._state(self._config.eval_distribute), input_fn, predict_keys=predict_keys,
+            hooks=hooks, checkpoint_path=checkpoint_path,
+            yield_single_examples=yield_single_examples))
 
     # -- export -------------------------------------------------------------------------------
+    @eager_entry
     def export_saved_model(self, export_dir_base, serving_input_receiver_fn, assets_extra=None,
                            as_text=False, checkpoint_path=None,
                            experimental_mode=ModeKeys.PREDICT):
@@ -122,6 +128,7 @@ class Estimator:
                                        assets_extra=assets_extra, as_text=as_text,
                                        checkpoint_path=checkpoint_path)
 
+    @eager_entry
     def experimental_export_all_saved_models(self, export_dir_base, input_receiver_fn_map,
                                              assets_extra=None, as_text=False,
                                              checkpoint_path=None):

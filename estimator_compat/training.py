@@ -7,6 +7,7 @@ import time
 import tensorflow as tf
 
 from estimator_compat.cluster import parameter_servers
+from estimator_compat.eager_calls import eager_entry
 from estimator_compat.exporters import Exporter
 from estimator_compat.hooks import CheckpointSaverListener, SecondOrStepTimer
 from estimator_compat.run_config import TaskType
@@ -134,6 +135,7 @@ class EvaluateOnCheckpoint(CheckpointSaverListener):
             self._evaluator.evaluate_and_export()
 
 
+@eager_entry
 def train_and_evaluate(estimator, train_spec, eval_spec):
     """Trains `estimator` per `train_spec`, evaluating and exporting per `eval_spec`.
 

@@ -95,3 +95,66 @@ def test_the_users_dataset_runs_as_written():
     ds = tf.data.Dataset.range(8).batch(2)
     assert dataset_from_input_fn(lambda: ds, "eval", {}, None) is ds
     assert tf.data.Options().experimental_optimization.inject_prefetch in (None, True)
+
+
+class IteratorInitializerHook(tf.compat.v1.train.SessionRunHook):
+    """TF-Ranking's and many tutorials' hook: feeds the input_fn's placeholders."""
+
+    def __init__(self):
+        self.iterator_initializer_fn = None
+        self.calls = 0
+
+    def after_create_session(self, session, coord):
+        self.calls += 1
+        self.iterator_initializer_fn(session)
+
+
+def fed_input_fn(x, y, batch, repeat):
+    hook = IteratorInitializerHook()
+
+    def input_fn():
+        xs = tf.compat.v1.placeholder(x.dtype, x.shape)
+        ys = tf.compat.v1.placeholder(y.dtype, y.shape)
+        ds = tf.data.Dataset.from_tensor_slices(({"x": xs}, ys))
+        ds = (ds.repeat() if repeat else ds).batch(batch)
+        iterator = tf.compat.v1.data.make_initializable_iterator(ds)
+        hook.iterator_initializer_fn = lambda sess: sess.run(iterator.initializer,
+                                                             feed_dict={xs: x, ys: y})
+        return iterator.get_next()
+    return input_fn, hook
+
+
+def test_placeholders_fed_by_a_hook_in_after_create_session(tmp_path):
+    """The input_fn's graph runs in a TF1 session of its own; the hook's session.run(feed_dict)
+    reaches it, and it is re-fed on every call, as each TF1 call made a new session."""
+    x, y = linear_data(64)
+    train_fn, train_hook = fed_input_fn(x, y, 16, repeat=True)
+    eval_fn, eval_hook = fed_input_fn(x, y, 16, repeat=False)
+    est = make(tmp_path)
+    est.train(train_fn, hooks=[train_hook], steps=120)
+    first = est.evaluate(eval_fn, hooks=[eval_hook])
+    assert first["global_step"] == 120 and first["mae"] < 0.15
+    assert est.evaluate(eval_fn, hooks=[eval_hook]) == first  # the arrays fed again
+    assert (train_hook.calls, eval_hook.calls) == (1, 2)
+
+
+def test_iterator_never_initialized_names_the_fix(tmp_path):
+    x, y = linear_data(64)
+    train_fn, _ = fed_input_fn(x, y, 16, repeat=True)
+    with pytest.raises(tf.errors.OpError, match="not initialized: run .iterator.initializer. "
+                       "from a hook.s after_create_session"):
+        make(tmp_path).train(train_fn, steps=1)
+
+
+def test_get_next_dict_is_the_callers(tmp_path):
+    """`features = it.get_next(); label = features.pop("y")` (TF-Ranking's tfrecord example)."""
+    x, y = linear_data(64)
+
+    def input_fn():
+        ds = tf.data.Dataset.from_tensor_slices({"x": x, "y": y}).repeat().batch(16)
+        features = tf.compat.v1.data.make_one_shot_iterator(ds).get_next()
+        label = features.pop("y")
+        return features, label * 1.0
+    est = make(tmp_path)
+    est.train(input_fn, steps=100)
+    np.testing.assert_allclose(est.get_variable_value("linear/w")[:, 0], [1, -2, 0.5], atol=0.1)

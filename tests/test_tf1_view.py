@@ -3,13 +3,15 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 
 import numpy as np
 import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
-from estimator_compat.legacy import detect, dimension_value, tf1_view, user_code
+from estimator_compat.legacy import detect, dimension_value, graph_mode, tf1_view, user_code
+from helpers import linear_input_fn, linear_model_fn
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = os.path.join(os.path.dirname(sys.executable), "estimator-compat")
@@ -150,10 +152,34 @@ def test_contrib_errors_name_the_replacement():
         user_code.tf1_import("tensorflow.contrib.slim", fromlist=("arg_scope",))
 
 
-def test_disable_v2_behavior_is_a_no_op():
+def test_execution_mode_switches_act_on_the_calling_thread_only(tmp_path):
+    """disable_v2_behavior(): TF 1.x's graph mode and reference variables for this thread; other
+    threads and the engine's calls keep TensorFlow 2 (eager, resource variables)."""
     view = tf1_view.build()
-    view.disable_v2_behavior()
-    view.disable_eager_execution()
-    assert tf.executing_eagerly()
-    ph = view.placeholder(tf.float32, [None, 28, 28], name="image")  # top level: TF1's graph
-    assert ph.shape.as_list() == [None, 28, 28] and tf.executing_eagerly()
+    seen = {}
+    try:
+        view.disable_v2_behavior()
+        view.reset_default_graph()  # as a fresh TF 1.x program's graph
+        assert not tf.executing_eagerly()
+        ph = view.placeholder(tf.float32, [None, 3], name="x")  # TF1's default graph
+        w = view.get_variable("w_ref", [3, 1], initializer=view.ones_initializer())
+        assert ph.graph is view.get_default_graph() and w.op.type == "VariableV2"
+        with view.Session() as sess:
+            sess.run(view.global_variables_initializer())
+            grad, = sess.run(view.gradients(tf.reduce_sum(tf.matmul(ph, w)), [w]),
+                             {ph: [[1.0, 2.0, 3.0]]})
+        np.testing.assert_allclose(grad[:, 0], [1.0, 2.0, 3.0])
+        other = threading.Thread(target=lambda: seen.update(eager=tf.executing_eagerly()))
+        other.start()
+        other.join()
+        est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={"lr": 0.1})
+        est.train(linear_input_fn(), steps=3)  # runs eagerly, with resource variables
+        assert est.get_variable_value("global_step") == 3 and not tf.executing_eagerly()
+        assert len(list(est.predict(linear_input_fn(repeat=False, n=8)))) == 8
+        view.enable_resource_variables()
+        assert view.get_variable("w_res", [1]).op.type == "VarHandleOp"
+        view.enable_eager_execution()
+        assert tf.executing_eagerly()
+    finally:
+        graph_mode.tf2_thread()
+    assert seen == {"eager": True} and tf.executing_eagerly()

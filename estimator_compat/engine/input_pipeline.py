@@ -5,12 +5,16 @@ features dict of tensors; and the TF1 style that builds
 `tf.compat.v1.data.make_one_shot_iterator(ds).get_next()` (optionally with more ops after it).
 For the last, input_fn is traced once into a graph where `get_next()` yields placeholders; the
 dataset and the ops between `get_next()` and the returned tensors are recovered from that graph
-and re-run, per element, as a `Dataset.map`.
+and re-run, per element, as a `Dataset.map`. An input_fn that needs a TF1 session (placeholders
+fed by a hook, queue runners, initializable iterators, tables in the input graph) runs in one
+(`session_input.py`).
 """
 import contextlib
+import functools
 
 import tensorflow as tf
 
+from estimator_compat.engine import session_input
 from estimator_compat.fn_args import accepted_kwargs
 
 
@@ -29,17 +33,27 @@ def dataset_from_input_fn(input_fn, mode, params, config, input_context=None):
     when the iterator is made (`experimental_optimization.inject_prefetch`, on by default), and
     an explicit one was an extra stage and op per call (7% of a 50-batch MLP evaluate or
     predict). Where a user turned that off, the pipeline runs as written, as in tf.estimator."""
+    call = functools.partial(call_input_fn, input_fn, mode, params, config, input_context)
     capture = _IteratorCapture()
     with capture.patched():
         try:
-            result = call_input_fn(input_fn, mode, params, config, input_context)
+            result = call()
         except _IteratorUsed:
             result = None
+        except RuntimeError as e:  # a TF1 graph-only API: placeholders, queues, readers
+            if not session_input.needs_graph(e):
+                raise
+            capture.used = "graph"
+    if capture.used in ("graph", "make_initializable_iterator"):  # they need a TF1 session
+        return _session_dataset(call, config)
     if capture.used:
-        dataset = _dataset_from_iterator_graph(input_fn, mode, params, config, input_context)
-    else:
-        dataset = _as_dataset(result, input_fn)
-    return dataset
+        return _dataset_from_iterator_graph(call, config)
+    return _as_dataset(result, input_fn)
+
+
+def _session_dataset(call, config):
+    return session_input.SessionInput(
+        call, split_element, getattr(config, "session_config", None)).dataset()
 
 
 def split_element(element):
@@ -88,22 +102,23 @@ class _IteratorCapture:
         make_iterator = make_iterator or self._eager_iterator
         data = tf.compat.v1.data
         dataset_v1 = tf.compat.v1.data.Dataset
-        saved = (data.make_one_shot_iterator, data.make_initializable_iterator,
-                 dataset_v1.make_one_shot_iterator, dataset_v1.make_initializable_iterator)
+        names = ("make_one_shot_iterator", "make_initializable_iterator")
+        saved = [(owner, name, getattr(owner, name)) for owner in (data, dataset_v1)
+                 for name in names]
 
-        def method(dataset, *args, **kwargs):  # `ds.make_one_shot_iterator()`: self is the dataset
-            return make_iterator(dataset, *args, **kwargs)
+        def factory(name):  # `ds.make_one_shot_iterator()` too: self is the dataset
+            return lambda dataset, *args, **kwargs: make_iterator(name, dataset, *args, **kwargs)
 
-        data.make_one_shot_iterator = data.make_initializable_iterator = make_iterator
-        dataset_v1.make_one_shot_iterator = dataset_v1.make_initializable_iterator = method
+        for owner, name, _ in saved:
+            setattr(owner, name, factory(name))
         try:
             yield
         finally:
-            (data.make_one_shot_iterator, data.make_initializable_iterator,
-             dataset_v1.make_one_shot_iterator, dataset_v1.make_initializable_iterator) = saved
+            for owner, name, original in saved:
+                setattr(owner, name, original)
 
-    def _eager_iterator(self, dataset, *args, **kwargs):
-        self.used = True
+    def _eager_iterator(self, name, dataset, *args, **kwargs):
+        self.used = name
         raise _IteratorUsed()
 
 
@@ -117,7 +132,9 @@ class _PlaceholderIterator:
         self.initializer = tf.no_op()
 
     def get_next(self, name=None):
-        return self.placeholders
+        """The element's placeholders, in a structure of the caller's own (which it may
+        change: `features.pop("label")`)."""
+        return tf.nest.map_structure(lambda t: t, self.placeholders)
 
     @property
     def output_types(self):
@@ -128,10 +145,10 @@ class _PlaceholderIterator:
         return tf.nest.map_structure(lambda s: s.shape, self.dataset.element_spec)
 
 
-def _dataset_from_iterator_graph(input_fn, mode, params, config, input_context):
+def _dataset_from_iterator_graph(call, config):
     iterators = []
 
-    def make_iterator(dataset, *args, **kwargs):
+    def make_iterator(name, dataset, *args, **kwargs):
         it = _PlaceholderIterator(dataset)
         iterators.append(it)
         return it
@@ -140,7 +157,7 @@ def _dataset_from_iterator_graph(input_fn, mode, params, config, input_context):
 
     def traced():
         with _IteratorCapture().patched(make_iterator):
-            holder["result"] = call_input_fn(input_fn, mode, params, config, input_context)
+            holder["result"] = call()
         return []
 
     wrapped = tf.compat.v1.wrap_function(traced, [])
@@ -153,8 +170,11 @@ def _dataset_from_iterator_graph(input_fn, mode, params, config, input_context):
     element = features if labels is None else (features, labels)
     flat_in = tf.nest.flatten(it.placeholders)
     flat_out = tf.nest.flatten(element)
-    post = wrapped.prune(feeds=flat_in, fetches=flat_out)
-    variant = wrapped.prune(feeds=[], fetches=it.dataset._variant_tensor)()
+    try:
+        post = wrapped.prune(feeds=flat_in, fetches=flat_out)
+        variant = wrapped.prune(feeds=[], fetches=it.dataset._variant_tensor)()
+    except Exception:  # noqa: BLE001 - the ops need the graph's state (a table, a placeholder)
+        return _session_dataset(call, config)
     source = tf.data.experimental.from_variant(variant, it.dataset.element_spec)
 
     def apply_post(*flat):

@@ -3,11 +3,14 @@
 `run(fetches)` takes variables, eager tensors, and graph tensors / ops / their names from the
 mode's trace graph, in any nest of dicts, lists and tuples; values come back as numpy. A graph
 tensor is computed by a function cut out of the step's graph, so it gives the *current* value
-(e.g. a read of global_step, a metric's value op) — as a TF1 Session did (see graph_reader). Not supported: tensors
-that depend on the input batch (fetch those from `before_run` instead), `feed_dict`, `options`
-and `run_metadata`. `graph` is the mode's trace graph.
+(e.g. a read of global_step, a metric's value op) — as a TF1 Session did (see graph_reader). Ops
+and tensors of an input_fn's own TF1 graph (`iterator.initializer` with the `feed_dict` of its
+placeholders) run in that input's session (engine/session_input.py). Not supported: model
+tensors that depend on the input batch (fetch those from `before_run` instead), `feed_dict`
+into the model, `options` and `run_metadata`. `graph` is the mode's trace graph.
 """
 from estimator_compat.engine import fetches as fetch_lib
+from estimator_compat.engine import session_input
 from estimator_compat.hooks import graph_reader
 
 
@@ -19,6 +22,9 @@ class HookSession:
         self._readers = {}
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        input_session = session_input.session_of(fetches)
+        if input_session is not None:
+            return input_session.run(fetches, feed_dict, options, run_metadata)
         if feed_dict:
             raise ValueError("session.run(feed_dict=...) is not supported by estimator_compat: "
                              "the model runs as a compiled tf.function with no placeholders.")

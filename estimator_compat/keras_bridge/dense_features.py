@@ -8,7 +8,9 @@ columns' dense tensors, sorted by column name, flattened and concatenated, as tf
 """
 import keras
 import tensorflow as tf
+from tensorflow.python.feature_column import feature_column as fc_v1
 from tensorflow.python.feature_column import feature_column_v2 as fc
+from tensorflow.python.feature_column import feature_column_v2_types as fc_types
 
 
 class LayerStateManager(fc.StateManager):
@@ -75,8 +77,10 @@ class ColumnsLayer(keras.layers.Layer):
 
     def __init__(self, feature_columns, trainable=True, name=None, **kwargs):
         super().__init__(trainable=trainable, name=name, **kwargs)
-        columns = list(feature_columns) if isinstance(feature_columns, (list, tuple)) \
-            else [feature_columns]
+        # one column alone (columns are namedtuples: not a list of their fields), or any
+        # iterable of them (a dict's values)
+        columns = [feature_columns] if isinstance(
+            feature_columns, (fc_types.FeatureColumn, fc_v1._FeatureColumn)) else list(feature_columns)
         if not columns:
             raise ValueError(f"{type(self).__name__} needs at least one feature column, "
                              "given none.")
@@ -112,7 +116,17 @@ class DenseFeatures(ColumnsLayer):
     def __init__(self, feature_columns, trainable=True, name=None, **kwargs):
         super().__init__(feature_columns, trainable, name or "dense_features", **kwargs)
 
-    def call(self, features, cols_to_output_tensors=None, training=None):
+    def __call__(self, features, *args, cols_to_output_tensors=None, **kwargs):
+        """`cols_to_output_tensors` is filled with each column's tensor, as in tf.keras (kept
+        out of Keras 3's call arguments and attribute tracking, which would copy the dict)."""
+        self.__dict__["_cols_to_output_tensors"] = cols_to_output_tensors
+        try:
+            return super().__call__(features, *args, **kwargs)
+        finally:
+            self.__dict__["_cols_to_output_tensors"] = None
+
+    def call(self, features, training=None):
+        cols_to_output_tensors = self.__dict__.get("_cols_to_output_tensors")
         cache = self._check_dict(features)
         outputs = []
         for column in self._feature_columns:

@@ -17,6 +17,7 @@ import threading
 import keras
 import tensorflow as tf
 
+from estimator_compat.eager_calls import eager_entry
 from estimator_compat.estimator import Estimator
 from estimator_compat.export.outputs import ExportOutput, PredictOutput
 from estimator_compat.mode_keys import ModeKeys
@@ -27,6 +28,7 @@ logger = logging.getLogger("tensorflow")
 _FORMATS = ("checkpoint", "saver")
 
 
+@eager_entry
 def model_to_estimator(keras_model=None, keras_model_path=None, custom_objects=None,
                        model_dir=None, config=None, checkpoint_format="checkpoint",
                        metric_names_map=None, export_outputs=None):

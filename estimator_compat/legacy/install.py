@@ -16,7 +16,7 @@ def install():
 
     import estimator_compat as api
     from estimator_compat import experimental, export, inputs, keras_bridge, tpu
-    from estimator_compat.legacy import contrib, keras_legacy, rnn_cells
+    from estimator_compat.legacy import contrib, graph_mode, keras_legacy, rnn_cells
     from estimator_compat.legacy import estimator_v1 as compat_v1
     from estimator_compat.legacy import layers as compat_layers
     from estimator_compat.legacy.namespaces import namespace
@@ -51,6 +51,9 @@ def install():
         for owner in ("tensorflow", "tensorflow.compat.v1"):
             set_attr(owner, "contrib", contrib_module)
     set_attr("tensorflow.compat.v1.train", "ProfilerHook", ProfilerHook)
+    graph_mode.use()
+    for name, switch in graph_mode.SWITCHES.items():  # per thread: the engine stays eager
+        set_attr("tensorflow.compat.v1", name, switch)
     for name, cls in PARAMETER_CLASSES.items():  # TPU embedding optimizers, gone in TF 2.21
         if not hasattr(tf.compat.v1.tpu.experimental, name):
             set_attr("tensorflow.compat.v1.tpu.experimental", name, cls)

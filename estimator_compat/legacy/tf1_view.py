@@ -3,16 +3,11 @@
 The view reads through to TensorFlow's own `tf.compat.v1` on every access (so what install()
 or the engine patches there is seen), except for the names TF 1.x had that TensorFlow 2 no
 longer serves: `estimator` (the tf.compat.v1 estimator API), `contrib`, `layers` (functions and
-classes), `compat` (`v1` is this view, `v2` is TensorFlow 2), and `disable_v2_behavior` /
-`disable_eager_execution`, which become no-ops: the engine runs a TF1 model_fn as a graph inside
-`tf.function`, on TensorFlow 2's runtime, which those calls would switch off process-wide.
-`placeholder` & co. called outside any graph (TF1's default graph; official samples made the
-serving receiver's placeholders at top level) are made in one graph kept for that purpose.
+classes), `compat` (`v1` is this view, `v2` is TensorFlow 2), and the execution-mode switches
+(`disable_v2_behavior`, `enable_eager_execution`, ...), which act on the calling thread only
+(`graph_mode.py`): the program runs in graph mode, the engine keeps TensorFlow 2's runtime.
 """
-import logging
 import types
-
-logger = logging.getLogger("tensorflow")
 
 
 class View(types.ModuleType):
@@ -30,31 +25,6 @@ class View(types.ModuleType):
         return sorted(set(dir(self.__dict__["_real"])) | {k for k in self.__dict__ if k != "_real"})
 
 
-def _ignored(name):
-    def call(*args, **kwargs):
-        logger.info("estimator_compat: tf.%s() ignored: model_fns run as TF1 graphs inside "
-                    "tf.function on TensorFlow 2's runtime, which this call would switch off.",
-                    name)
-    call.__name__ = name
-    return call
-
-
-_TOP_LEVEL_GRAPH = []
-
-
-def _in_top_level_graph(fn):
-    def call(*args, **kwargs):
-        import tensorflow as tf
-        if not tf.executing_eagerly():
-            return fn(*args, **kwargs)
-        if not _TOP_LEVEL_GRAPH:
-            _TOP_LEVEL_GRAPH.append(tf.Graph())
-        with _TOP_LEVEL_GRAPH[0].as_default():
-            return fn(*args, **kwargs)
-    call.__name__, call.__doc__ = fn.__name__, fn.__doc__
-    return call
-
-
 _VIEW = []
 
 
@@ -64,16 +34,13 @@ def build():
         return _VIEW[0]
     import tensorflow as tf
 
-    from estimator_compat.legacy import contrib, estimator_v1, install
+    from estimator_compat.legacy import contrib, estimator_v1, graph_mode, install
     from estimator_compat.legacy import layers as compat_layers
 
     install()
     view = View("tensorflow", tf.compat.v1, {
         "estimator": estimator_v1, "contrib": contrib.build(), "layers": compat_layers.use(),
-        "disable_v2_behavior": _ignored("disable_v2_behavior"),
-        "disable_eager_execution": _ignored("disable_eager_execution"),
-        **{name: _in_top_level_graph(getattr(tf.compat.v1, name)) for name in (
-            "placeholder", "placeholder_with_default", "sparse_placeholder")},
+        **graph_mode.SWITCHES,
         "__version__": tf.__version__, "__estimator_compat_tf1__": True})
     view.compat = View("tensorflow.compat", tf.compat, {"v1": view, "v2": tf})
     _VIEW.append(view)

@@ -18,7 +18,7 @@ import sys
 import sysconfig
 import types
 
-from estimator_compat.legacy import dimension_value, tf1_view
+from estimator_compat.legacy import dimension_value, graph_mode, tf1_view
 
 _REAL_SUBPACKAGES = {"python", "core", "lite", "tools", "compiler", "dtensor", "tsl", "_api",
                      "security", "include", "libtensorflow_framework"}
@@ -107,7 +107,8 @@ class UserCodeFinder(importlib.abc.MetaPathFinder):
 
 
 def run_script(script, argv):
-    """Runs `script` as `__main__` with `argv`, it and its own modules seeing TF 1.x's API."""
+    """Runs `script` as `__main__` with `argv`, it and its own modules seeing TF 1.x's API, its
+    thread in TF 1.x's graph mode."""
     script = os.path.abspath(script)
     script_dir = os.path.dirname(script)
     namespace = user_builtins()
@@ -120,4 +121,8 @@ def run_script(script, argv):
     main.__dict__.update(__file__=script, __builtins__=namespace, __cached__=None,
                          __loader__=None, __package__=None, __spec__=None)
     sys.modules["__main__"] = main
-    exec(code, main.__dict__)
+    graph_mode.tf1_thread()  # as TF 1.15 ran the program (the engine's calls run eagerly)
+    try:
+        exec(code, main.__dict__)
+    finally:
+        graph_mode.tf2_thread()

@@ -1,0 +1,68 @@
+"""The API's calls run eagerly, whatever mode the caller's thread is in.
+
+A TF 1.x program runs in graph mode on its own thread, as TensorFlow 1.15 ran it (its
+`tf.Session`, `tf.gradients` and top-level placeholders need that; see
+`legacy/graph_mode.py`). The engine is TensorFlow 2: `tf.function` steps, `tf.distribute`,
+eager iterators. So each entry point the program calls (`Estimator.train`, `evaluate`,
+`predict`, export, `train_and_evaluate`, ...) switches its thread to eager execution for the
+duration of the call, and back. A prediction generator does so at each resumption.
+"""
+import contextlib
+import functools
+import threading
+
+from tensorflow.python.eager import context
+from tensorflow.python.framework import ops
+from tensorflow.python.ops import variable_scope
+
+_CALLS = threading.local()
+
+
+def in_engine_call():
+    """Whether this thread is inside an estimator_compat call (graphs built here are the
+    engine's, not the program's)."""
+    return getattr(_CALLS, "depth", 0) > 0
+
+
+@contextlib.contextmanager
+def eager():
+    """Eager execution on this thread for the block (a no-op where it already is, or inside a
+    function being traced)."""
+    _CALLS.depth = getattr(_CALLS, "depth", 0) + 1
+    try:
+        if context.executing_eagerly() or ops.get_default_graph().building_function:
+            yield
+        else:
+            # the program's graph keeps a root variable scope made in graph mode (one made
+            # by eager code would give its later get_variable calls resource variables)
+            variable_scope.get_variable_scope()
+            with context.eager_mode():
+                yield
+    finally:
+        _CALLS.depth -= 1
+
+
+def eager_entry(fn):
+    """Decorates an API function or method: it runs under `eager()`."""
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        with eager():
+            return fn(*args, **kwargs)
+    return call
+
+
+def eager_generator(generator):
+    """Wraps a generator so that its body runs under `eager()` at each resumption and when it
+    is closed (a caller that stops reading a predict loop early)."""
+    while True:
+        with eager():
+            try:
+                item = next(generator)
+            except StopIteration:
+                return
+        try:
+            yield item
+        except GeneratorExit:
+            with eager():
+                generator.close()
+            raise

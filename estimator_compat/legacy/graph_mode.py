@@ -1,0 +1,82 @@
+"""TF 1.x's graph mode for the program's own thread, leaving TensorFlow 2's runtime on.
+
+TensorFlow 1.15 ran a program's top-level code in graph mode with reference variables: ops
+went to the default graph, `tf.Session().run` evaluated them, `tf.gradients` and
+`tf.placeholder` worked, and `tf.test.TestCase` sessions ran the graph each test built.
+TensorFlow 2 has the same machinery, switched off by eager execution and resource variables.
+`tf.compat.v1.disable_v2_behavior()` turns it back on for the whole process, which would also
+take the engine's eager runtime (tf.function steps, tf.distribute, datasets) away. Here the
+switch is per thread: the program's thread builds graphs (with reference variables, where
+TF 1.15 made them), and every estimator_compat entry point runs eagerly, with resource
+variables, for its duration (`estimator_compat.eager_calls`).
+
+`estimator-compat run` starts a TF 1.x program this way (`tf1_thread()`); in code under
+`install()`, `tf.compat.v1.disable_v2_behavior()` does it for the calling thread (the one-line
+port), `disable_eager_execution()` gives graph mode alone, and the `enable_*` / `*_resource_
+variables` calls switch back. The process-wide parts of `disable_v2_behavior()` that would break
+Keras 3 (V1 tensor shapes, V1 control flow) are left out; shapes keep `Dimension.value` through
+`dimension_value.py` instead.
+"""
+import logging
+import threading
+
+from tensorflow.python.eager import context
+from tensorflow.python.framework import ops
+from tensorflow.python.ops import resource_variables_toggle
+
+from estimator_compat.eager_calls import in_engine_call
+
+logger = logging.getLogger("tensorflow")
+_THREAD = threading.local()  # .ref_variables: this thread's program asked for them
+
+
+def _set(graph=None, ref_variables=None):
+    if graph is not None:
+        context.context()._thread_local_data.is_eager = not graph
+    if ref_variables is not None:
+        _THREAD.ref_variables = ref_variables
+
+
+def tf1_thread():
+    """The calling thread runs as TF 1.15 ran a program: graph mode, reference variables."""
+    _set(graph=True, ref_variables=True)
+
+
+def tf2_thread():
+    """The calling thread runs as TensorFlow 2 does (eager, resource variables)."""
+    _set(graph=False, ref_variables=False)
+
+
+def resource_variables_enabled():
+    """`tf.compat.v1.resource_variables_enabled()`, per thread: False in the program's own
+    graph building once it asked for TF1's variables; True in functions, eager code and the
+    engine's graphs, which need resource variables."""
+    if not getattr(_THREAD, "ref_variables", False) or in_engine_call():
+        return True
+    return context.executing_eagerly() or ops.get_default_graph().building_function
+
+
+def _switch(name, **mode):
+    def call(*args, **kwargs):
+        _set(**mode)
+        logger.info("estimator_compat: tf.%s() applies to this thread only; the Estimator "
+                    "engine keeps TensorFlow 2's eager runtime.", name)
+    call.__name__ = name
+    call.__doc__ = f"`tf.compat.v1.{name}()` for the calling thread ({__name__})."
+    return call
+
+
+SWITCHES = {
+    "disable_v2_behavior": _switch("disable_v2_behavior", graph=True, ref_variables=True),
+    "enable_v2_behavior": _switch("enable_v2_behavior", graph=False, ref_variables=False),
+    "disable_eager_execution": _switch("disable_eager_execution", graph=True),
+    "enable_eager_execution": _switch("enable_eager_execution", graph=False),
+    "disable_resource_variables": _switch("disable_resource_variables", ref_variables=True),
+    "enable_resource_variables": _switch("enable_resource_variables", ref_variables=False),
+    "resource_variables_enabled": resource_variables_enabled,
+}
+
+
+def use():
+    """TensorFlow's own variable creation asks the per-thread answer (idempotent)."""
+    resource_variables_toggle.resource_variables_enabled = resource_variables_enabled
