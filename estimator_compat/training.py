@@ -97,7 +97,7 @@ class Evaluator:
         if path is None:
             logger.info("Skipping evaluation: no checkpoint in %s yet.", est.model_dir)
             return None, []
-        result = est.evaluate(self._spec.input_fn, steps=self._spec.steps,
+        result = est.evaluate(input_fn=self._spec.input_fn, steps=self._spec.steps,
                               hooks=self._spec.hooks, name=self._spec.name, checkpoint_path=path)
         step = int(result["global_step"])
         final = self._max_steps is not None and step >= self._max_steps

@@ -1,14 +1,22 @@
-"""tf.contrib.learn: learn_runner.run, Experiment schedules, HParams."""
+"""tf.contrib.learn: learn_runner.run, Experiment schedules, HParams, the contrib.learn
+Estimator (ModelFnOps, MetricSpec), its canned estimators, export strategies, datasets."""
+import gzip
 import json
 import os
+import struct
 
+import numpy as np
 import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
 from estimator_compat.learn import Experiment, HParams, RunConfig, learn_runner
+from estimator_compat.learn import datasets, estimator as contrib, model_fn_ops
+from estimator_compat.learn.export_strategy import InputFnOps, make_export_strategy
 from estimator_compat.experimental import read_eval_metrics
-from helpers import linear_input_fn, linear_model_fn
+from helpers import linear_data, linear_input_fn, linear_model_fn
+
+v1 = tf.compat.v1
 
 
 def experiment_fn(run_config, hparams):
@@ -112,3 +120,99 @@ def test_contrib_learn_after_install():
     assert tf.contrib.learn.Experiment is Experiment
     assert tf.contrib.training.HParams is HParams
     assert tf.contrib.learn.RunConfig is RunConfig
+
+
+def contrib_model_fn(features, targets, mode, params):
+    """contrib.learn's style: targets by position, ModelFnOps, INFER mode."""
+    w = v1.get_variable("w", [3, 1], initializer=v1.zeros_initializer())
+    pred = tf.matmul(features["x"], w)
+    if mode == model_fn_ops.ModeKeys.INFER:
+        return model_fn_ops.ModelFnOps(mode, predictions={"y": pred})
+    loss = tf.reduce_mean(tf.square(pred - targets))
+    train_op = v1.train.GradientDescentOptimizer(params["lr"]).minimize(
+        loss, global_step=v1.train.get_global_step())
+    return model_fn_ops.ModelFnOps(mode, predictions={"y": pred}, loss=loss, train_op=train_op)
+
+
+def test_contrib_estimator_model_fn_ops_and_metric_specs(tmp_path):
+    est = contrib.Estimator(contrib_model_fn, str(tmp_path), params={"lr": 0.1})
+    est.fit(input_fn=linear_input_fn(), steps=150)
+    metrics = {"rmse": model_fn_ops.MetricSpec(v1.metrics.root_mean_squared_error),
+               ("mae", "y"): v1.metrics.mean_absolute_error}
+    result = est.evaluate(input_fn=linear_input_fn(repeat=False), metrics=metrics)
+    assert result["global_step"] == 150 and result["rmse"] < 0.4 and result["mae"] < 0.4
+    assert "rmse" not in est.evaluate(input_fn=linear_input_fn(repeat=False))  # per call
+    x, _ = linear_data()
+    preds = est.predict(input_fn=linear_input_fn(repeat=False), as_iterable=False)
+    np.testing.assert_allclose(preds["y"], x @ est.get_variable_value("w"), rtol=1e-4, atol=1e-5)
+    assert est.params == {"lr": 0.1}
+
+
+@pytest.mark.parametrize("order", ["mode_first", "tuple_result"])
+def test_contrib_model_fn_forms(tmp_path, order):
+    """Arguments in another order (by name), or (predictions, loss, train_op) returned."""
+    if order == "mode_first":
+        def model_fn(mode, features, labels):
+            return contrib_model_fn(features, labels, mode, {"lr": 0.1})
+    else:
+        def model_fn(features, labels):
+            spec = contrib_model_fn(features, labels, model_fn_ops.ModeKeys.TRAIN, {"lr": 0.1})
+            return spec.predictions, spec.loss, spec.train_op
+    est = contrib.Estimator(model_fn, str(tmp_path))
+    est.fit(input_fn=linear_input_fn(), steps=20)
+    assert est.get_variable_value("global_step") == 20
+
+
+def test_contrib_canned_classifier_predicts_classes_and_exports_by_strategy(tmp_path):
+    x, y = linear_data()
+    labels = (y[:, 0] > 0.3).astype(np.int64)
+
+    def input_fn(repeat=True):
+        def fn():
+            ds = tf.data.Dataset.from_tensor_slices(({"x": x}, labels))
+            return (ds.repeat() if repeat else ds).batch(32)
+        return fn
+    column = tf.feature_column.numeric_column("x", shape=3)
+    est = contrib.DNNLinearCombinedClassifier(
+        model_dir=str(tmp_path), linear_feature_columns=[column],
+        dnn_feature_columns=[column], dnn_hidden_units=[8],
+        config=RunConfig(save_checkpoints_steps=20))
+
+    def serving_input_fn():
+        placeholder = v1.placeholder(tf.float32, [None, 3])
+        return InputFnOps({"x": placeholder}, None, {"x": placeholder})
+    experiment = Experiment(est, input_fn(), input_fn(False), train_steps=60,
+                            min_eval_frequency=20, export_strategies=make_export_strategy(
+                                serving_input_fn, exports_to_keep=2))
+    result, exports = experiment.train_and_evaluate()
+    assert result["accuracy"] > 0.9 and len(exports) == 1  # the last evaluation's
+    assert len(os.listdir(tmp_path / "export" / "Servo")) == 2  # exports_to_keep
+    classes = list(est.predict(input_fn=input_fn(False)))
+    assert len(classes) == 256 and set(np.unique(classes)) <= {0, 1}
+    assert np.mean(np.array(classes) == labels) > 0.9
+    probabilities = est.predict_proba(input_fn=input_fn(False), as_iterable=False)
+    assert probabilities.shape == (256, 2)
+    with pytest.raises(ValueError, match=r"gradient_clip_norm=\.\.\.\) is not supported"):
+        contrib.DNNClassifier([4], [column], gradient_clip_norm=5.0)
+    with pytest.raises(ValueError, match="numpy_input_fn"):
+        est.fit(x=x, y=labels, steps=1)
+
+
+def test_mnist_read_data_sets_from_idx_files(tmp_path):
+    """MNIST's gzipped IDX files, read as TF 1.x's input_data did; a missing file that cannot
+    be downloaded names the files to put there."""
+    rng = np.random.RandomState(0)
+    for name, shape in (("train-images-idx3-ubyte", (60, 28, 28)), ("train-labels-idx1-ubyte", (60,)),
+                        ("t10k-images-idx3-ubyte", (10, 28, 28)), ("t10k-labels-idx1-ubyte", (10,))):
+        data = rng.randint(0, 10 if "labels" in name else 256, size=shape).astype(np.uint8)
+        header = struct.pack(">I", 0x0800 | len(shape)) + b"".join(struct.pack(">I", d) for d in shape)
+        with gzip.open(tmp_path / (name + ".gz"), "wb") as f:
+            f.write(header + data.tobytes())
+    mnist = datasets.read_data_sets(str(tmp_path), one_hot=True, validation_size=20)
+    assert mnist.train.images.shape == (40, 784) and mnist.validation.num_examples == 20
+    assert mnist.test.labels.shape == (10, 10) and mnist.train.images.max() <= 1.0
+    images, labels = mnist.train.next_batch(30)
+    images, labels = mnist.train.next_batch(30)  # crosses the epoch
+    assert images.shape == (30, 784) and mnist.train.epochs_completed == 1
+    with pytest.raises(FileNotFoundError, match="Put the four files"):
+        datasets.read_data_sets(str(tmp_path / "empty"), source_url="file:///nonexistent/")

@@ -13,7 +13,7 @@ from tensorflow.python.saved_model import constants as saved_model_constants
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.export import saved_model
 from estimator_compat.export.outputs import EvalOutput, TrainOutput
-from estimator_compat.export.receivers import SupervisedInputReceiver
+from estimator_compat.export.receivers import SupervisedInputReceiver, call_receiver_fn
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.variables import VariableStore
 
@@ -44,7 +44,7 @@ def export_all_saved_models(estimator, export_dir_base, input_receiver_fn_map, a
 
 def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
     with tf.Graph().as_default() as graph:
-        receiver = receiver_fn()
+        receiver = call_receiver_fn(receiver_fn)
         store = VariableStore()
         labels = None
         if mode != ModeKeys.PREDICT:
@@ -54,7 +54,7 @@ def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
                                 f"receiver_fn), given: {type(receiver).__name__}")
             labels = receiver.labels
         with store.trace_scope():
-            spec = call_model_fn(estimator.model_fn, receiver.features, labels, mode,
+            spec = call_model_fn(estimator._model_fn, receiver.features, labels, mode,
                                  estimator._params_for_call(mode), estimator.config)
         signature_defs = _signature_defs(mode, receiver, spec, graph)
         if mode == ModeKeys.TRAIN:  # where TF1 loaders look for it

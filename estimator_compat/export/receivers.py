@@ -61,6 +61,15 @@ class SupervisedInputReceiver(collections.namedtuple(
                                _as_dict(receiver_tensors, "input", "receiver_tensor"))
 
 
+def call_receiver_fn(receiver_fn):
+    """receiver_fn()'s receiver; tf.contrib.learn's InputFnOps(features, labels,
+    default_inputs) is read as ServingInputReceiver(features, default_inputs)."""
+    receiver = receiver_fn()
+    if type(receiver).__name__ == "InputFnOps":
+        receiver = ServingInputReceiver(receiver.features, receiver.default_inputs)
+    return receiver
+
+
 def build_parsing_serving_input_receiver_fn(feature_spec, default_batch_size=None):
     """A receiver fn that takes serialized tf.Example protos ('examples') and parses them."""
     def serving_input_receiver_fn():

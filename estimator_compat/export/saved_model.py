@@ -21,7 +21,8 @@ from estimator_compat import checkpoints
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.engine.summary_ops import tf1_summary_ops
 from estimator_compat.export.outputs import PredictOutput
-from estimator_compat.export.receivers import ServingInputReceiver, TensorServingInputReceiver
+from estimator_compat.export.receivers import (ServingInputReceiver, TensorServingInputReceiver,
+                                              call_receiver_fn)
 from estimator_compat.mode_keys import ModeKeys
 
 logger = logging.getLogger("tensorflow")
@@ -100,13 +101,13 @@ def _trace(estimator, state, serving_input_receiver_fn):
     holder = {}
 
     def build():
-        receiver = serving_input_receiver_fn()
+        receiver = call_receiver_fn(serving_input_receiver_fn)
         if not isinstance(receiver, (ServingInputReceiver, TensorServingInputReceiver)):
             raise TypeError("serving_input_receiver_fn must return a ServingInputReceiver or "
                             f"TensorServingInputReceiver, given: {type(receiver).__name__}")
         # the model_fn's compat.v1 summaries: TF1 ops (unused), without TF2's warning
         with state.store.trace_scope(), tf1_summary_ops():
-            spec = call_model_fn(estimator.model_fn, receiver.features, None, ModeKeys.PREDICT,
+            spec = call_model_fn(estimator._model_fn, receiver.features, None, ModeKeys.PREDICT,
                                  estimator._params_for_call(ModeKeys.PREDICT),
                                  estimator.config)
         holder["receiver"] = receiver

@@ -7,6 +7,7 @@ import tensorflow as tf
 from estimator_compat import checkpoints
 from estimator_compat.cluster import parameter_servers
 from estimator_compat.exporters import Exporter
+from estimator_compat.learn.export_strategy import ExportStrategy, as_exporter
 from estimator_compat.training import EvalSpec, EvaluateOnCheckpoint, Evaluator
 
 logger = logging.getLogger("tensorflow")
@@ -26,8 +27,11 @@ class Experiment:
             raise ValueError(f"`estimator` must be a tf.estimator.Estimator, given "
                              f"{type(estimator).__name__}")
         if eval_metrics is not None:
-            raise ValueError("`eval_metrics` (contrib MetricSpecs) are not supported with core "
-                             "Estimators: return them from model_fn's eval_metric_ops.")
+            if not hasattr(estimator, "default_metrics"):
+                raise ValueError("`eval_metrics` (contrib MetricSpecs) are not supported with "
+                                 "core Estimators: return them from model_fn's "
+                                 "eval_metric_ops, or use a tf.contrib.learn Estimator.")
+            estimator.default_metrics = eval_metrics  # as contrib passed them to evaluate
         if train_steps_per_iteration is not None and train_steps_per_iteration <= 0:
             raise ValueError(f"train_steps_per_iteration must be positive, given "
                              f"{train_steps_per_iteration}")
@@ -41,12 +45,12 @@ class Experiment:
         self._min_eval_frequency = (local_eval_frequency if min_eval_frequency is None
                                     else min_eval_frequency)
         self._train_steps_per_iteration = train_steps_per_iteration
-        self._export_strategies = list(export_strategies or [])
+        self._export_strategies = _strategies(export_strategies)
         self._saving_listeners = list(saving_listeners or [])
         self._check_interval_secs = check_interval_secs
 
     estimator = property(lambda self: self._estimator)
-    eval_metrics = property(lambda self: None)
+    eval_metrics = property(lambda self: getattr(self._estimator, "default_metrics", None))
     train_steps = property(lambda self: self._train_steps)
     eval_steps = property(lambda self: self._eval_steps)
 
@@ -137,15 +141,12 @@ class Experiment:
 
     def reset_export_strategies(self, new_export_strategies=None):
         old = self._export_strategies
-        self._export_strategies = list(new_export_strategies or [])
+        self._export_strategies = _strategies(new_export_strategies)
         return old
 
     # -- helpers ------------------------------------------------------------------------------
     def _evaluator(self, input_fn, name):
-        exporters = [e for e in self._export_strategies if isinstance(e, Exporter)]
-        if len(exporters) != len(self._export_strategies):
-            raise ValueError("export_strategies must be tf.estimator Exporters (LatestExporter, "
-                             "BestExporter, FinalExporter) with estimator_compat.")
+        exporters = [as_exporter(s) for s in self._export_strategies]
         spec = EvalSpec(input_fn, steps=self._eval_steps, name=name, hooks=self._eval_hooks,
                         exporters=exporters, throttle_secs=0)
         return Evaluator(self._estimator, spec, self._train_steps)
@@ -182,6 +183,18 @@ class Experiment:
         logger.info("Started server for %s:%d at %s", config.task_type, config.task_id,
                     server.target)
         return server
+
+
+def _strategies(export_strategies):
+    """A list of ExportStrategies (contrib accepted one alone too), each checked."""
+    if export_strategies is None:
+        return []
+    if isinstance(export_strategies, (ExportStrategy, Exporter)) or not isinstance(
+            export_strategies, (list, tuple)):  # (an ExportStrategy is a namedtuple)
+        export_strategies = [export_strategies]
+    for strategy in export_strategies:
+        as_exporter(strategy)
+    return list(export_strategies)
 
 
 def _sleep(secs, what):

@@ -8,7 +8,6 @@ REPLACEMENTS = {
     "cudnn_rnn": "tf.keras.layers.LSTM / GRU (cuDNN kernels are used automatically)",
     "seq2seq": "keras_nlp / keras_hub decoders (tensorflow_addons.seq2seq is archived)",
     "crf": "a CRF layer of your own on tf.math (tensorflow_addons.text.crf is archived)",
-    "lookup": "tf.lookup (StaticHashTable, StaticVocabularyTable, TextFileInitializer)",
     "framework": "tf.compat.v1.train / tf.compat.v1 (arg_scope: the tf_slim package)",
     "distributions": "tensorflow_probability.distributions",
     "bayesflow": "tensorflow_probability",

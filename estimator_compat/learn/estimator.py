@@ -1,0 +1,289 @@
+"""tf.contrib.learn.Estimator and its canned estimators, over tf.estimator's.
+
+contrib.learn's API on the same engine: `fit(input_fn, steps, max_steps, monitors)`,
+`evaluate(input_fn, steps, metrics={name: MetricSpec or metric_fn})`, `predict(input_fn,
+outputs, as_iterable)` (the canned classifiers yield class ids, `predict_proba` the
+probabilities; regressors the scores), `export_savedmodel(..., default_output_alternative_key)`.
+The canned classes take contrib.learn's argument names (`weight_column_name`, `label_keys`,
+`feature_engineering_fn`) over core feature columns, and train tf.estimator's canned models
+(their checkpoints have tf.estimator's variable names, not contrib.learn's).
+`train` / `evaluate` / `export_saved_model` with tf.estimator's arguments work as well, so
+Experiment and train_and_evaluate run them.
+"""
+import math
+
+import numpy as np
+import tensorflow as tf
+
+from estimator_compat import canned
+from estimator_compat.engine.model_fn_call import call_model_fn as call_core_model_fn
+from estimator_compat.estimator import Estimator as CoreEstimator
+from estimator_compat.learn import model_fn_ops
+from estimator_compat.mode_keys import ModeKeys
+
+
+def _input_fn(x, y, input_fn, batch_size, what):
+    if x is not None or y is not None:
+        raise ValueError(f"{what}(x=..., y=...) (numpy arrays) is not supported by "
+                         "estimator_compat: pass input_fn=tf.estimator.inputs.numpy_input_fn("
+                         "{'x': x}, y, batch_size=...) with a feature column for 'x'.")
+    if input_fn is None:
+        raise ValueError(f"{what}() needs input_fn.")
+    return input_fn
+
+
+def _wrapped(model_fn, metrics, feature_engineering_fn):
+    """model_fn with contrib.learn's feature_engineering_fn in front and evaluate's metrics
+    added to its eval_metric_ops."""
+    if not metrics and feature_engineering_fn is None:
+        return model_fn
+
+    def wrapped(features, labels, mode, params, config):
+        if feature_engineering_fn is not None:
+            features, labels = feature_engineering_fn(features, labels)
+        spec = call_core_model_fn(model_fn, features, labels, mode, params, config)
+        if mode == ModeKeys.EVAL and metrics:
+            added = model_fn_ops.metric_ops(metrics, features, labels, spec.predictions)
+            spec = spec._replace(eval_metric_ops=dict(spec.eval_metric_ops, **added))
+        return spec
+    return wrapped
+
+
+class ContribAPI:
+    """contrib.learn's fit / evaluate / predict, on the tf.estimator class it is mixed into."""
+    _prediction_key = None  # the canned estimators' default predict output
+
+    def _contrib_setup(self, feature_engineering_fn=None):
+        self._plain_model_fn = self._model_fn
+        self._feature_engineering_fn = feature_engineering_fn
+        self._metrics = None
+        self.default_metrics = None  # Experiment(eval_metrics=...) sets them
+        self._model_fn = _wrapped(self._plain_model_fn, None, feature_engineering_fn)
+
+    def _use_metrics(self, metrics):
+        if metrics is self._metrics:
+            return
+        self._metrics = metrics
+        self._model_fn = _wrapped(self._plain_model_fn, metrics, self._feature_engineering_fn)
+        for state in self._states.values():
+            state.forget_step(ModeKeys.EVAL)
+
+    def fit(self, x=None, y=None, input_fn=None, steps=None, batch_size=None, monitors=None,
+            max_steps=None):
+        """Trains `steps` more steps (or to `max_steps`, or to the end of the input)."""
+        self.train(_input_fn(x, y, input_fn, batch_size, "fit"), hooks=monitors, steps=steps,
+                   max_steps=max_steps)
+        return self
+
+    def partial_fit(self, x=None, y=None, input_fn=None, steps=1, batch_size=None,
+                    monitors=None):
+        return self.fit(x, y, input_fn, steps=steps, batch_size=batch_size, monitors=monitors)
+
+    def evaluate(self, x=None, y=None, input_fn=None, feed_fn=None, batch_size=None, steps=None,
+                 metrics=None, name=None, checkpoint_path=None, hooks=None, log_progress=True):
+        """{metric: value, 'loss', 'global_step'} of a checkpoint on `input_fn`."""
+        if feed_fn is not None:
+            raise ValueError("evaluate(feed_fn=...) is not supported by estimator_compat: "
+                             "make the values part of input_fn.")
+        input_fn = _input_fn(x, y, input_fn, batch_size, "evaluate")
+        self._use_metrics(metrics if metrics is not None else self.default_metrics)
+        return CoreEstimator.evaluate(self, input_fn, steps=steps, hooks=hooks,
+                                      checkpoint_path=checkpoint_path, name=name)
+
+    def predict(self, x=None, input_fn=None, batch_size=None, outputs=None, as_iterable=True,
+                iterate_batches=False):
+        """Predictions per example (per batch with iterate_batches); arrays when not
+        as_iterable. The canned estimators give their default output alone."""
+        key = self._prediction_key if outputs is None else None
+        results = CoreEstimator.predict(
+            self, _input_fn(x, None, input_fn, batch_size, "predict"),
+            predict_keys=[key] if key else outputs, yield_single_examples=not iterate_batches)
+        if key is not None:
+            results = (_squeezed(r[key]) for r in results)
+        if as_iterable:
+            return results
+        results = list(results)
+        if results and isinstance(results[0], dict):
+            return {k: np.stack([r[k] for r in results]) for k in results[0]}
+        return np.stack(results)
+
+    def export_savedmodel(self, export_dir_base, serving_input_fn,
+                          default_output_alternative_key=None, assets_extra=None,
+                          as_text=False, checkpoint_path=None, graph_rewrite_specs=None,
+                          strip_default_attrs=False):
+        self._default_output_alternative_key = default_output_alternative_key
+        return self.export_saved_model(export_dir_base, serving_input_fn,
+                                       assets_extra=assets_extra, as_text=as_text,
+                                       checkpoint_path=checkpoint_path)
+
+
+def _squeezed(value):
+    value = np.asarray(value)
+    return value.reshape(()) if value.size == 1 else value
+
+
+class Estimator(ContribAPI, CoreEstimator):
+    """tf.contrib.learn.Estimator: a model_fn returning ModelFnOps or (predictions, loss,
+    train_op), taking features and labels by position and mode/params/config/model_dir by
+    name."""
+
+    def __init__(self, model_fn=None, model_dir=None, config=None, params=None,
+                 feature_engineering_fn=None):
+        if not callable(model_fn):
+            raise ValueError(f"model_fn must be callable, given {model_fn!r}")
+        self._default_output_alternative_key = None
+
+        def core_model_fn(features, labels, mode, config):
+            ops = model_fn_ops.call_model_fn(model_fn, features, labels, mode, params, config,
+                                             self.model_dir)
+            if isinstance(ops, model_fn_ops.ModelFnOps):
+                return ops.estimator_spec(self._default_output_alternative_key)
+            return ops
+        super().__init__(core_model_fn, model_dir=model_dir, config=config)
+        self._contrib_params = params
+        self._contrib_setup(feature_engineering_fn)
+
+    @property
+    def params(self):
+        return self._contrib_params
+
+
+def _refuse(cls, **given):
+    """contrib.learn arguments estimator_compat does not serve, when set."""
+    used = sorted(name for name, value in given.items() if value)
+    if used:
+        raise ValueError(f"tf.contrib.learn.{cls}({', '.join(used)}=...) is not supported by "
+                         "estimator_compat; the tf.estimator canned estimators it runs on have "
+                         "no such option.")
+
+
+class _CannedClassifier(ContribAPI):
+    _prediction_key = "class_ids"
+
+    def predict_classes(self, x=None, input_fn=None, batch_size=None, as_iterable=True):
+        return self.predict(x, input_fn, batch_size, as_iterable=as_iterable)
+
+    def predict_proba(self, x=None, input_fn=None, batch_size=None, as_iterable=True):
+        results = (r["probabilities"] for r in CoreEstimator.predict(
+            self, _input_fn(x, None, input_fn, batch_size, "predict_proba"),
+            predict_keys=["probabilities"]))
+        return results if as_iterable else np.stack(list(results))
+
+
+class _CannedRegressor(ContribAPI):
+    _prediction_key = "predictions"
+
+    def predict_scores(self, x=None, input_fn=None, batch_size=None, as_iterable=True):
+        return self.predict(x, input_fn, batch_size, as_iterable=as_iterable)
+
+
+class DNNClassifier(_CannedClassifier, canned.DNNClassifier):
+    def __init__(self, hidden_units, feature_columns, model_dir=None, n_classes=2,
+                 weight_column_name=None, optimizer=None, activation_fn=tf.nn.relu,
+                 dropout=None, gradient_clip_norm=None, enable_centered_bias=False, config=None,
+                 feature_engineering_fn=None, embedding_lr_multipliers=None,
+                 input_layer_min_slice_size=None, label_keys=None):
+        _refuse("DNNClassifier", gradient_clip_norm=gradient_clip_norm,
+                enable_centered_bias=enable_centered_bias,
+                embedding_lr_multipliers=embedding_lr_multipliers,
+                input_layer_min_slice_size=input_layer_min_slice_size)
+        super().__init__(hidden_units, feature_columns, model_dir=model_dir, n_classes=n_classes,
+                         weight_column=weight_column_name, label_vocabulary=label_keys,
+                         optimizer=optimizer or "Adagrad", activation_fn=activation_fn,
+                         dropout=dropout, config=config)
+        self._contrib_setup(feature_engineering_fn)
+
+
+class DNNRegressor(_CannedRegressor, canned.DNNRegressor):
+    def __init__(self, hidden_units, feature_columns, model_dir=None, weight_column_name=None,
+                 optimizer=None, activation_fn=tf.nn.relu, dropout=None,
+                 gradient_clip_norm=None, enable_centered_bias=False, config=None,
+                 feature_engineering_fn=None, label_dimension=1, embedding_lr_multipliers=None,
+                 input_layer_min_slice_size=None):
+        _refuse("DNNRegressor", gradient_clip_norm=gradient_clip_norm,
+                enable_centered_bias=enable_centered_bias,
+                embedding_lr_multipliers=embedding_lr_multipliers,
+                input_layer_min_slice_size=input_layer_min_slice_size)
+        super().__init__(hidden_units, feature_columns, model_dir=model_dir,
+                         label_dimension=label_dimension, weight_column=weight_column_name,
+                         optimizer=optimizer or "Adagrad", activation_fn=activation_fn,
+                         dropout=dropout, config=config)
+        self._contrib_setup(feature_engineering_fn)
+
+
+class LinearClassifier(_CannedClassifier, canned.LinearClassifier):
+    def __init__(self, feature_columns, model_dir=None, n_classes=2, weight_column_name=None,
+                 optimizer=None, gradient_clip_norm=None, enable_centered_bias=False,
+                 _joint_weight=False, config=None, feature_engineering_fn=None, label_keys=None):
+        _refuse("LinearClassifier", gradient_clip_norm=gradient_clip_norm,
+                enable_centered_bias=enable_centered_bias, _joint_weight=_joint_weight)
+        super().__init__(feature_columns, model_dir=model_dir, n_classes=n_classes,
+                         weight_column=weight_column_name, label_vocabulary=label_keys,
+                         optimizer=optimizer or "Ftrl", config=config)
+        self._contrib_setup(feature_engineering_fn)
+
+
+class LinearRegressor(_CannedRegressor, canned.LinearRegressor):
+    def __init__(self, feature_columns, model_dir=None, weight_column_name=None, optimizer=None,
+                 gradient_clip_norm=None, enable_centered_bias=False, label_dimension=1,
+                 _joint_weights=False, config=None, feature_engineering_fn=None):
+        _refuse("LinearRegressor", gradient_clip_norm=gradient_clip_norm,
+                enable_centered_bias=enable_centered_bias, _joint_weights=_joint_weights)
+        super().__init__(feature_columns, model_dir=model_dir, label_dimension=label_dimension,
+                         weight_column=weight_column_name, optimizer=optimizer or "Ftrl",
+                         config=config)
+        self._contrib_setup(feature_engineering_fn)
+
+
+def _combined(kind, extra):
+    """contrib.learn's DNNLinearCombined{Classifier,Regressor} arguments, checked and mapped
+    to tf.estimator's."""
+    _refuse(kind, gradient_clip_norm=extra.pop("gradient_clip_norm"),
+            enable_centered_bias=extra.pop("enable_centered_bias"),
+            _joint_linear_weights=extra.pop("_joint_linear_weights"),
+            embedding_lr_multipliers=extra.pop("embedding_lr_multipliers"),
+            input_layer_min_slice_size=extra.pop("input_layer_min_slice_size"))
+    extra.pop("fix_global_step_increment_bug")  # one step per call here, as after the fix
+    extra["weight_column"] = extra.pop("weight_column_name")
+    # contrib.learn's defaults (tf.estimator's combined model used smaller learning rates)
+    columns = len(extra["linear_feature_columns"] or ()) or 1
+    extra["linear_optimizer"] = extra["linear_optimizer"] or (
+        lambda: tf.compat.v1.train.FtrlOptimizer(min(0.2, 1.0 / math.sqrt(columns))))
+    extra["dnn_optimizer"] = extra["dnn_optimizer"] or (
+        lambda: tf.compat.v1.train.AdagradOptimizer(0.05))
+    return extra
+
+
+class DNNLinearCombinedClassifier(_CannedClassifier, canned.DNNLinearCombinedClassifier):
+    def __init__(self, model_dir=None, n_classes=2, weight_column_name=None,
+                 linear_feature_columns=None, linear_optimizer=None, _joint_linear_weights=False,
+                 dnn_feature_columns=None, dnn_optimizer=None, dnn_hidden_units=None,
+                 dnn_activation_fn=tf.nn.relu, dnn_dropout=None, gradient_clip_norm=None,
+                 enable_centered_bias=False, config=None, feature_engineering_fn=None,
+                 embedding_lr_multipliers=None, input_layer_min_slice_size=None,
+                 label_keys=None, fix_global_step_increment_bug=False):
+        arguments = _combined("DNNLinearCombinedClassifier", {
+            k: v for k, v in locals().items()
+            if k not in ("self", "__class__", "feature_engineering_fn", "label_keys")})
+        super().__init__(label_vocabulary=label_keys, **arguments)
+        self._contrib_setup(feature_engineering_fn)
+
+
+class DNNLinearCombinedRegressor(_CannedRegressor, canned.DNNLinearCombinedRegressor):
+    def __init__(self, model_dir=None, weight_column_name=None, linear_feature_columns=None,
+                 linear_optimizer=None, _joint_linear_weights=False, dnn_feature_columns=None,
+                 dnn_optimizer=None, dnn_hidden_units=None, dnn_activation_fn=tf.nn.relu,
+                 dnn_dropout=None, gradient_clip_norm=None, enable_centered_bias=False,
+                 label_dimension=1, config=None, feature_engineering_fn=None,
+                 embedding_lr_multipliers=None, input_layer_min_slice_size=None,
+                 fix_global_step_increment_bug=False):
+        arguments = _combined("DNNLinearCombinedRegressor", {
+            k: v for k, v in locals().items()
+            if k not in ("self", "__class__", "feature_engineering_fn")})
+        super().__init__(**arguments)
+        self._contrib_setup(feature_engineering_fn)
+
+
+CANNED = {cls.__name__: cls for cls in (
+    DNNClassifier, DNNRegressor, LinearClassifier, LinearRegressor, DNNLinearCombinedClassifier,
+    DNNLinearCombinedRegressor)}
