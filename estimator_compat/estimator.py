@@ -11,7 +11,7 @@ from estimator_compat import checkpoints, session_config, warm_start
 from estimator_compat.cluster import parameter_servers
 from estimator_compat.engine import eval_loop, predict_loop, train_loop
 from estimator_compat.eager_calls import eager_entry, eager_generator
-from estimator_compat.engine.model_fn_call import verify_model_fn
+from estimator_compat.engine.model_fn_call import call_model_fn, verify_model_fn
 from estimator_compat.engine.state import EngineState
 from estimator_compat.legacy import layers as compat_layers
 from estimator_compat.export import all_modes, saved_model
@@ -23,6 +23,7 @@ logger = logging.getLogger("tensorflow")
 
 class Estimator:
     """Trains, evaluates and predicts with a `model_fn`, keeping state in `model_dir`."""
+    _meta_graph_buildable = True  # its model_fn can be built in a TF1 graph (the .meta files)
 
     @eager_entry
     def __init__(self, model_fn, model_dir=None, config=None, params=None, warm_start_from=None):
@@ -59,7 +60,18 @@ class Estimator:
     # -- properties ---------------------------------------------------------------------------
     model_dir = property(lambda self: self._model_dir)
     config = property(lambda self: self._config)
-    model_fn = property(lambda self: self._model_fn)
+    _session_config = property(lambda self: self._config.session_config)  # as TF's, read by
+    # tensorflow_hub's LatestModuleExporter
+
+    @property
+    def model_fn(self):
+        """The model_fn bound to this Estimator's params, as tf.estimator gave it:
+        `model_fn(features, labels, mode, config)` returning an EstimatorSpec (tools such as
+        tensorflow_hub's exporter build graphs with it)."""
+        def public_model_fn(features, labels, mode, config):
+            return call_model_fn(self._model_fn, features, labels, mode,
+                                 self._params_for_call(mode), config)
+        return public_model_fn
 
     @property
     def params(self):

@@ -14,7 +14,7 @@ def add_metrics(estimator, metric_fn):
 
     def model_fn(features, labels, mode, config):
         from estimator_compat.engine.model_fn_call import call_model_fn
-        spec = call_model_fn(estimator.model_fn, features, labels, mode,
+        spec = call_model_fn(estimator._model_fn, features, labels, mode,
                              estimator._params_for_call(mode), config)
         if mode != "eval":
             return spec

@@ -23,8 +23,14 @@ The engine never imports this package; it only serves user code. What maps where
 - `tf.compat.v1.nn.rnn_cell` (and `tf.contrib.rnn`) → `rnn_cells.py` (BasicRNNCell, GRUCell,
   BasicLSTMCell, LSTMCell, MultiRNNCell, DropoutWrapper, ResidualWrapper, DeviceWrapper,
   LSTMStateTuple, RNNCell), where TensorFlow's only raise (Keras 3).
-- `tf.compat.v1.train.ProfilerHook` → `estimator_compat.hooks.builtin.ProfilerHook`.
-- `tf.keras.optimizers.legacy.*` → Keras 3's optimizers of the same names (`keras_legacy.py`).
+- `tf.compat.v1.train.ProfilerHook` → `estimator_compat.hooks.builtin.ProfilerHook`;
+  `tf.compat.v1.train.LoggingTensorHook` → its subclass there (TF 1.x's list of Tensors).
+- `tf.compat.v1.disable_v2_behavior` & co. act on the calling thread (`graph_mode.py`).
+- TF 1.x module paths (`tensorflow.python.estimator.*`, `tensorflow_estimator.python.
+  estimator.*`, `tensorflow.examples.tutorials.mnist.input_data`): `module_paths.py`.
+- `tf.keras.optimizers.legacy.*` → Keras 3's optimizers of the same names (`keras_legacy.py`);
+  a compat.v1 optimizer given to `model.compile` → the Keras 3 one of the same kind
+  (`keras_tf1_optimizers.py`).
 
 The TF 1.x view, for user code only (`estimator-compat run`, `tf1_view.py`, `user_code.py`):
 - `import tensorflow as tf` / `from tensorflow import x` / `import tensorflow.contrib...` in the

@@ -16,11 +16,13 @@ def install():
 
     import estimator_compat as api
     from estimator_compat import experimental, export, inputs, keras_bridge, tpu
-    from estimator_compat.legacy import contrib, graph_mode, keras_legacy, rnn_cells
+    from estimator_compat.legacy import (contrib, graph_mode, keras_legacy,
+                                         keras_tf1_optimizers, module_paths, rnn_cells)
     from estimator_compat.legacy import estimator_v1 as compat_v1
     from estimator_compat.legacy import layers as compat_layers
     from estimator_compat.legacy.namespaces import namespace
-    from estimator_compat.hooks.builtin import ProfilerHook
+    from estimator_compat.hooks.builtin import LoggingTensorHook, ProfilerHook
+    from estimator_compat.tpu.cluster_resolver import TPUClusterResolver
     from estimator_compat.tpu.embedding_config import PARAMETER_CLASSES
 
     if _INSTALLED:
@@ -31,6 +33,7 @@ def install():
         set_attr(owner, "estimator", module, import_module=True)
     compat_layers.use()  # after the imports above, which make new tf.compat.v1 wrappers
     keras_legacy.use()
+    keras_tf1_optimizers.use()
     keras_bridge.use()
     rnn_cells.use()
     for prefix, module in by_owner.items():
@@ -51,11 +54,16 @@ def install():
         for owner in ("tensorflow", "tensorflow.compat.v1"):
             set_attr(owner, "contrib", contrib_module)
     set_attr("tensorflow.compat.v1.train", "ProfilerHook", ProfilerHook)
+    set_attr("tensorflow.compat.v1.train", "LoggingTensorHook", LoggingTensorHook)
+    for owner in ("tensorflow.distribute.cluster_resolver",
+                  "tensorflow.compat.v1.distribute.cluster_resolver"):
+        set_attr(owner, "TPUClusterResolver", TPUClusterResolver)
     graph_mode.use()
     for name, switch in graph_mode.SWITCHES.items():  # per thread: the engine stays eager
         set_attr("tensorflow.compat.v1", name, switch)
     for name, cls in PARAMETER_CLASSES.items():  # TPU embedding optimizers, gone in TF 2.21
         if not hasattr(tf.compat.v1.tpu.experimental, name):
             set_attr("tensorflow.compat.v1.tpu.experimental", name, cls)
+    module_paths.install()
     _INSTALLED.append(True)
     return api
