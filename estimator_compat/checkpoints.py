@@ -114,6 +114,7 @@ class CheckpointIO:
         self._saver = None
         self._saver_names = None
         self._held = None  # what the variables hold: see _holding
+        self.meta_graphs = None  # meta_graph.MetaGraphs: a .meta beside each checkpoint
 
     def forget(self):
         """The variables were changed (a train step, a callback's set_weights, a hook): the
@@ -141,8 +142,9 @@ class CheckpointIO:
             self._saver_names = names
         return self._saver
 
-    def save(self, step):
-        """Writes model.ckpt-<step>; returns its path."""
+    def save(self, step, first=False):
+        """Writes model.ckpt-<step>; returns its path. `first`: the save as training starts
+        (its .meta may follow with the next save, see meta_graph.MetaGraphs)."""
         tf.io.gfile.makedirs(self._model_dir)
         prefix = os.path.join(self._model_dir, self._basename)
         logger.info("Saving checkpoints for %d into %s.", step, prefix)
@@ -156,6 +158,8 @@ class CheckpointIO:
                                      **self._store.tables()})
             path = saver.save(None, prefix, global_step=step, write_meta_graph=False,
                               write_state=False)
+            if self.meta_graphs is not None:
+                self.meta_graphs.write_for(path, defer=first)
         checkpoint_state.record(self._model_dir, path, self._max, self._hours)
         self._held = self._holding(path)
         return path

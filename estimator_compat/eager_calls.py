@@ -42,6 +42,19 @@ def eager():
         _CALLS.depth -= 1
 
 
+@contextlib.contextmanager
+def program_graph():
+    """The program's own code building a TF1 graph of its own inside an API call (an input_fn
+    run in a session, the train graph of a .meta): it gets the program's variable defaults
+    (TF 1.x programs: reference variables), not the engine's."""
+    depth = getattr(_CALLS, "depth", 0)
+    _CALLS.depth = 0
+    try:
+        yield
+    finally:
+        _CALLS.depth = depth
+
+
 def eager_entry(fn):
     """Decorates an API function or method: it runs under `eager()`."""
     @functools.wraps(fn)

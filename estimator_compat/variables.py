@@ -109,13 +109,11 @@ class VariableStore:
         if step_read is not None:
             graph.add_to_collection(training_util.GLOBAL_STEP_READ_KEY, step_read)
         self._state.used = {"global_step"}
-        old_uids = global_state.get_global_attribute("object_name_uids")
-        global_state.set_global_attribute("object_name_uids", collections.defaultdict(int))
         try:
-            with tf.variable_creator_scope(self._creator), self._recording_init_from_checkpoint():
+            with fresh_keras_names(), tf.variable_creator_scope(self._creator), \
+                    self._recording_init_from_checkpoint():
                 yield graph
         finally:
-            global_state.set_global_attribute("object_name_uids", old_uids)
             self._state.used = None
 
     def merge_call_scope(self):
@@ -171,14 +169,32 @@ class VariableStore:
             self._collections[name].update(cols)
         for part in partitioned.shards(var):  # a ShardedVariable's (ParameterServerStrategy's
             graph.add_to_collections(cols, part)  # variable_partitioner): compat.v1
+        self._name_in_trace(graph, name, var)
         return var  # optimizers update its shards
+
+    def _name_in_trace(self, graph, name, var):
+        """The variable's value under its TF1 name in the trace (`dense/kernel:0`), as a TF1
+        graph had it: programs look variables up with `get_tensor_by_name` to log them. The
+        read is pruned from the compiled step unless something uses it."""
+        if getattr(self._state, "used", None) is None or partitioned.is_sharded(var):
+            return
+        scope, _, base = name.rpartition("/")
+        try:
+            graph.get_operation_by_name(name)
+            return  # the name is taken in this trace (a second request for the variable)
+        except KeyError:
+            pass
+        with graph.name_scope(scope + "/" if scope else ""):
+            tf.identity(var, name=base)
 
     def _create_outside_trace(self, kwargs, scope):
         """Creates the variable eagerly through the creators outside tf.function (a strategy's
         included) but not tf.function's own, which would make it retrace the whole step.
 
         An initial value computed in the trace from constants (as Keras makes an optimizer's
-        `iterations` with `tf.cast(0, "int64")`) is taken as its constant value."""
+        `iterations` with `tf.cast(0, "int64")`) is taken as its constant value; one computed
+        by other ops that need no input (TF1's `tf.Variable(tf.random_normal([3, 2]))`) is
+        computed once, from those ops."""
         if callable(kwargs.get("caching_device")):  # TF1 RNNs set `lambda op: op.device`:
             kwargs.pop("caching_device")  # a graph-mode read cache, which eager cannot place
         initial = kwargs.get("initial_value")
@@ -187,6 +203,8 @@ class VariableStore:
             while initial.op.type in ("PlaceholderWithDefault", "Identity"):  # k-means'
                 initial = initial.op.inputs[0]  # `clusters` starts as placeholder_with_default
             value = tf.get_static_value(initial)
+            if value is None:
+                value = _computed_once(initial)
             if value is not None:
                 kwargs["initial_value"] = value
                 kwargs["dtype"] = kwargs.get("dtype") or initial.dtype
@@ -205,6 +223,30 @@ class VariableStore:
             unique = f"{name}_{i}"
         used.add(unique)
         return unique
+
+
+def _computed_once(initial):
+    """The value of a trace tensor that needs no step input, computed now from its ops; None
+    where it needs the input (or cannot be cut out of the trace)."""
+    from estimator_compat.hooks import graph_reader
+    try:
+        reader = graph_reader.make_reader(initial.graph, [initial])
+        with outside_trace():
+            return reader()[0]
+    except Exception:  # noqa: BLE001 - left to the variable's own initialization
+        return None
+
+
+@contextlib.contextmanager
+def fresh_keras_names():
+    """Keras 3 layers named from "dense" again ("dense", "dense_1", ...), as each new tf.Graph
+    named them in TF1: every trace of a model_fn gives its layers the same names."""
+    old_uids = global_state.get_global_attribute("object_name_uids")
+    global_state.set_global_attribute("object_name_uids", collections.defaultdict(int))
+    try:
+        yield
+    finally:
+        global_state.set_global_attribute("object_name_uids", old_uids)
 
 
 @contextlib.contextmanager

@@ -144,7 +144,8 @@ def test_model_fn_traced_once_per_mode(tmp_path):
     def counting_model_fn(features, labels, mode, params):
         calls[mode] += 1
         return linear_model_fn(features, labels, mode, params)
-    est = ec.Estimator(counting_model_fn, model_dir=str(tmp_path), params={})
+    config = ec.RunConfig(checkpoint_save_graph_def=False)  # no .meta: see the test below
+    est = ec.Estimator(counting_model_fn, model_dir=str(tmp_path), params={}, config=config)
     est.train(linear_input_fn(), steps=50)
     assert calls["train"] == 1
     est.train(linear_input_fn(), steps=50)
@@ -153,6 +154,34 @@ def test_model_fn_traced_once_per_mode(tmp_path):
     est.evaluate(linear_input_fn(repeat=False))
     list(est.predict(linear_input_fn(repeat=False)))
     assert calls == {"train": 1, "eval": 1, "infer": 1}
+
+
+def test_meta_graph_files_beside_checkpoints(tmp_path):
+    """TF 1.x's model.ckpt-N.meta: the train graph (model_fn called once more, in a TF1 graph,
+    once per Estimator), imported by import_meta_graph and restored by its saver; removed with
+    its checkpoint when it rotates away."""
+    calls = []
+
+    def counting_model_fn(features, labels, mode, params):
+        calls.append(mode)
+        return linear_model_fn(features, labels, mode, params)
+    config = ec.RunConfig(keep_checkpoint_max=2, save_checkpoints_steps=20)
+    est = ec.Estimator(counting_model_fn, model_dir=str(tmp_path), params={}, config=config)
+    est.train(linear_input_fn(), steps=50)
+    est.train(linear_input_fn(), steps=10)
+    assert calls == ["train", "train"]
+    assert sorted(p.name for p in tmp_path.glob("*.meta")) == ["model.ckpt-50.meta",
+                                                               "model.ckpt-60.meta"]
+    with tf.Graph().as_default() as graph, v1.Session() as sess:
+        saver = v1.train.import_meta_graph(str(tmp_path / "model.ckpt-60.meta"))
+        saver.restore(sess, str(tmp_path / "model.ckpt-60"))
+        w, = [v for v in v1.global_variables() if v.op.name == "linear/w"]
+        np.testing.assert_allclose(sess.run(w), est.get_variable_value("linear/w"))
+        assert sess.run(v1.train.get_global_step()) == 60
+        mse = sess.run("mse:0", {"IteratorGetNext:0": np.ones([2, 3], np.float32),
+                                 "IteratorGetNext:1": np.ones([2, 1], np.float32)})
+        assert mse >= 0 and graph.get_operation_by_name("GradientDescent").type in (
+            "NoOp", "AssignAddVariableOp", "AssignAdd")  # the train_op (its step increment)
 
 
 def test_temporary_model_dir(caplog):
@@ -193,3 +222,15 @@ def test_train_op_built_in_every_mode_runs_only_in_train(tmp_path):
     # float32 sums in another order: relative error is large only for results near zero
     np.testing.assert_allclose(predicted, x @ w, rtol=1e-5, atol=1e-6)
     assert first["global_step"] == 5 and est.get_variable_value("global_step") == 5
+
+
+def test_model_fn_property_is_bound_to_params(tmp_path):
+    """`estimator.model_fn(features, labels, mode, config)`, as tf.estimator gave it to tools
+    that build their own graph (tensorflow_hub's LatestModuleExporter)."""
+    est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={"lr": 0.5})
+    with tf.Graph().as_default():
+        x = v1.placeholder(tf.float32, [None, 3])
+        spec = est.model_fn(features={"x": x}, labels=None, mode=ec.ModeKeys.PREDICT,
+                            config=est.config)
+        assert isinstance(spec, ec.EstimatorSpec) and spec.predictions["y"].shape[1] == 1
+    assert est._session_config is None

@@ -21,17 +21,17 @@ class CheckpointSaver:
             listener.begin()
         if self._timer is not None:
             self._timer.update_last_triggered_step(step)
-        self.save(step)
+        self.save(step, first=True)
 
     def after_step(self, step):
         if self._timer is not None and self._timer.should_trigger_for_step(step):
             self._timer.update_last_triggered_step(step)
             self.save(step)
 
-    def save(self, step):
+    def save(self, step, first=False):
         for listener in self._listeners:
             listener.before_save(self._session, step)
-        path = self._io.save(step)
+        path = self._io.save(step, first=first)
         self.last_saved_step = step
         for listener in self._listeners:
             if listener.after_save(self._session, step):
@@ -42,5 +42,7 @@ class CheckpointSaver:
         """The final save, unless this step is saved already (`force`: save anyway)."""
         if force or self.last_saved_step != step:
             self.save(step)
+        if self._io.meta_graphs is not None:
+            self._io.meta_graphs.flush()
         for listener in self._listeners:
             listener.end(self._session, step)

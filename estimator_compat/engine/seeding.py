@@ -21,3 +21,13 @@ def python_random(seed):
         yield
     finally:
         random.setstate(saved)
+
+
+@contextlib.contextmanager
+def kept_random():
+    """Python's `random` state put back after the block (work the program does not see)."""
+    saved = random.getstate()
+    try:
+        yield
+    finally:
+        random.setstate(saved)

@@ -3,9 +3,10 @@ import logging
 
 import tensorflow as tf
 
-from estimator_compat import checkpoints, summaries, warm_start
+from estimator_compat import checkpoints, meta_graph, summaries, warm_start
 from estimator_compat.cluster import parameter_servers
-from estimator_compat.engine import coordinated, input_pipeline, iterator_reaper, seeding
+from estimator_compat.engine import (coordinated, input_pipeline, iterator_reaper, seeding,
+                                     strategies)
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
 from estimator_compat.variables import VariableStore
@@ -17,7 +18,7 @@ class EngineState:
     def __init__(self, estimator, strategy):
         config = estimator.config
         self.estimator = estimator
-        self.strategy = _check_strategy(strategy)
+        self.strategy = strategy = strategies.check(strategy)
         self.coordinator = None  # parameter servers: the chief schedules steps on workers
         if parameter_servers.is_parameter_server_strategy(strategy):
             self.coordinator = coordinated.coordinator_for(strategy)
@@ -30,6 +31,7 @@ class EngineState:
             fill_missing=getattr(estimator, "_fill_missing_variables", None))
         self._steps = {}
         self.graph_written = None  # the train graph last written to graph.pbtxt
+        self.meta_graphs = meta_graph.MetaGraphs(estimator)
 
     def step(self, mode):
         if mode not in self._steps:
@@ -44,6 +46,10 @@ class EngineState:
                 jit_compile=est.config.jit_compile,
                 coordinator=self.coordinator if mode == "train" else None)
         return self._steps[mode]
+
+    def forget_step(self, mode):
+        """The next call in `mode` traces the model_fn anew (it changed)."""
+        self._steps.pop(mode, None)
 
     def prepare(self, mode, input_fn, runner):
         """Dataset iterator and the traced step for `mode` (variables exist after this);
@@ -107,11 +113,3 @@ class EngineState:
             self.io.forget()
         return path
 
-
-def _check_strategy(strategy):
-    """The strategies this engine runs: one device, Mirrored, MultiWorkerMirrored, and
-    ParameterServerStrategy (training, on the chief)."""
-    if not isinstance(strategy, tf.distribute.Strategy):
-        raise ValueError("RunConfig train_distribute/eval_distribute must be a tf.distribute "
-                         f"strategy, given: {strategy!r}")
-    return strategy

@@ -41,6 +41,7 @@ class ModeStep:
         self._fresh = True
         self.spec = None
         self.graph = None
+        self.element_spec = None  # one replica's input element, as the trace saw it
         self.keras_metrics = {}
         self.metric_value_names = {}  # compat.v1 metrics: their value tensors, by graph name
         self.eval_loss = None
@@ -233,6 +234,7 @@ class ModeStep:
             out["global_step"] = step_before
             if self._fresh:
                 self.spec, self.graph, self._fresh = spec, graph, False
+                self.element_spec = tf.nest.map_structure(tf.type_spec_from_value, element)
                 self._store.note_object_checkpoint(self.mode, spec.scaffold)
                 if self._runner is not None:
                     self._runner.begin(spec, graph)

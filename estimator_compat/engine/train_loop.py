@@ -49,6 +49,8 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
 
     if config.is_chief and config.checkpoint_save_graph_def:
         _write_graph(state, step.graph)
+        state.meta_graphs.element_spec = step.element_spec
+        state.io.meta_graphs = state.meta_graphs  # TF1's model.ckpt-N.meta files
     saver = CheckpointSaver(state.io, config.save_checkpoints_steps, config.save_checkpoints_secs,
                             saving_listeners or (), runner.session) if config.is_chief else None
     step_logger = StepLogger(config.log_step_count_steps, est.model_dir if config.is_chief else None)

@@ -1,0 +1,106 @@
+"""TF 1.x's MetaGraphDef of the train graph, written next to each checkpoint (`model.ckpt-N.meta`).
+
+TF 1.x tools read it: `tf.compat.v1.train.import_meta_graph(path)`, then the returned saver's
+`restore(sess, checkpoint)`; ALBERT copies the best checkpoint with its .meta. The engine runs
+TensorFlow 2 functions, so the graph is built once more the TF1 way: the model_fn in TRAIN mode
+in a graph of its own (a TF 1.x program's with reference variables), its input from an
+iterator of the input's structure (`IteratorGetNext`, as tf.estimator's train graph had it, so
+a tool may feed those tensors), with the Saver tf.estimator made (sharded, relative paths) over
+the same variable names (attributes at their default values left out). Built once per
+input structure, when the first checkpoint is saved; written with every checkpoint while
+RunConfig(checkpoint_save_graph_def=True). A model_fn that cannot be built this way gets one
+warning and no .meta; training is not affected. model_to_estimator's Estimators write none (the
+Keras model's variables live outside any graph).
+"""
+import logging
+
+import tensorflow as tf
+
+from estimator_compat.eager_calls import program_graph
+from estimator_compat.engine import seeding
+from estimator_compat.engine.input_pipeline import split_element
+from estimator_compat.engine.model_fn_call import call_model_fn
+from estimator_compat.mode_keys import ModeKeys
+from estimator_compat.variables import fresh_keras_names
+
+logger = logging.getLogger("tensorflow")
+
+
+def build(estimator, element_spec):
+    """The serialized MetaGraphDef of `estimator`'s train graph for inputs of `element_spec`
+    (one element's TypeSpecs), or None where the model_fn cannot be built in a TF1 graph."""
+    level = logger.level
+    logger.setLevel(logging.ERROR)  # the model_fn's own logging was shown by its trace
+    try:
+        with tf.Graph().as_default(), fresh_keras_names(), program_graph(), \
+                seeding.kept_random():  # the Keras layers' seed draws leave no trace
+            legacy = lambda what: tf.nest.map_structure(  # noqa: E731
+                lambda spec: getattr(spec, f"_to_legacy_output_{what}")(), element_spec)
+            iterator = tf.compat.v1.data.Iterator.from_structure(
+                legacy("types"), legacy("shapes"), output_classes=legacy("classes"))
+            features, labels = split_element(iterator.get_next())
+            tf.compat.v1.train.get_or_create_global_step()
+            call_model_fn(estimator._model_fn, features, labels, ModeKeys.TRAIN,
+                          estimator._params_for_call(ModeKeys.TRAIN), estimator.config)
+            saver = tf.compat.v1.train.Saver(
+                sharded=True, max_to_keep=estimator.config.keep_checkpoint_max,
+                keep_checkpoint_every_n_hours=estimator.config.keep_checkpoint_every_n_hours,
+                save_relative_paths=True)
+            meta = saver.export_meta_graph(strip_default_attrs=True)
+        return meta.SerializeToString()
+    except Exception as e:  # noqa: BLE001 - any model_fn that only runs inside tf.function
+        logger.setLevel(level)
+        logger.warning("estimator_compat: no model.ckpt-*.meta files: the model_fn could not "
+                       "be built in a TF 1.x graph (%s: %s). Checkpoints are not affected.",
+                       type(e).__name__, str(e).splitlines()[0] if str(e) else "")
+        return None
+    finally:
+        logger.setLevel(level)
+
+
+def write(serialized, checkpoint_path):
+    """Writes `<checkpoint_path>.meta` (through a temporary file: never half-written)."""
+    path = checkpoint_path + ".meta"
+    temp = path + ".tmp"
+    with tf.io.gfile.GFile(temp, "wb") as f:
+        f.write(serialized)
+    tf.io.gfile.rename(temp, path, overwrite=True)
+    return path
+
+
+class MetaGraphs:
+    """The .meta of one Estimator's train graph, built on first use per input structure.
+
+    The checkpoint saved as training starts waits for the first one saved after a step (or
+    for `flush` at the end): the build (a tenth to a few tenths of a second for canned models)
+    is kept off the time to the first step."""
+
+    def __init__(self, estimator):
+        self._estimator = estimator
+        self._built = {}  # element structure (repr) -> serialized MetaGraphDef or None
+        self._pending = []  # checkpoints saved before the build
+        self.element_spec = None  # set by the train trace
+
+    def write_for(self, checkpoint_path, defer=False):
+        if self.element_spec is None or not self._estimator._meta_graph_buildable:
+            return
+        key = repr(self.element_spec)
+        if key not in self._built and defer:
+            self._pending.append(checkpoint_path)
+            return
+        self._write([checkpoint_path])
+
+    def flush(self):
+        """Writes the .meta of checkpoints still waiting for one."""
+        if self._pending and self.element_spec is not None:
+            self._write([])
+
+    def _write(self, paths):
+        key = repr(self.element_spec)
+        if key not in self._built:
+            self._built[key] = build(self._estimator, self.element_spec)
+        serialized = self._built[key]
+        paths, self._pending = self._pending + paths, []
+        for path in paths:
+            if serialized is not None and tf.io.gfile.exists(path + ".index"):
+                write(serialized, path)
