@@ -4,6 +4,7 @@ import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
+from estimator_compat.legacy.contrib import lookup as contrib_lookup
 from helpers import linear_data, linear_model_fn
 
 
@@ -158,3 +159,34 @@ def test_get_next_dict_is_the_callers(tmp_path):
     est = make(tmp_path)
     est.train(input_fn, steps=100)
     np.testing.assert_allclose(est.get_variable_value("linear/w")[:, 0], [1, -2, 0.5], atol=0.1)
+
+
+def test_queue_runner_input_ends_with_its_epochs(tmp_path):
+    """TF 1.x's queue pipeline (match_filenames_once, string_input_producer with num_epochs,
+    TextLineReader.read_up_to, decode_csv, tf.train.batch with enqueue_many and a smaller last
+    batch, a lookup table) runs in its own session; the end of num_epochs ends training."""
+    x, y = linear_data(60)
+    path = tmp_path / "rows.csv"
+    path.write_text("".join(f"{a},{b},{c},{'pos' if t > 0.3 else 'neg'},{t}\n"
+                            for (a, b, c), (t,) in zip(x, y)))
+    v1 = tf.compat.v1
+
+    def input_fn(epochs):
+        def fn():
+            files = v1.train.match_filenames_once(str(tmp_path / "*.csv"))
+            queue = v1.train.string_input_producer(files, num_epochs=epochs, shuffle=False)
+            _, rows = v1.TextLineReader().read_up_to(queue, num_records=16)
+            a, b, c, sign, target = v1.decode_csv(tf.expand_dims(rows, -1),
+                                                  [[0.0], [0.0], [0.0], [""], [0.0]])
+            batch = v1.train.batch({"x": tf.concat([a, b, c], 1), "y": target,
+                                    "sign": sign}, 16, enqueue_many=True,
+                                   allow_smaller_final_batch=True)
+            table = contrib_lookup.index_table_from_tensor(tf.constant(["neg", "pos"]))
+            batch["positive"] = table.lookup(batch.pop("sign"))
+            return batch, batch.pop("y")
+        return fn
+    est = make(tmp_path / "model")
+    est.train(input_fn(epochs=3), steps=1000)
+    assert est.get_variable_value("global_step") == 12  # ceil(60 * 3 / 16)
+    result = est.evaluate(input_fn(epochs=1))
+    assert result["global_step"] == 12 and result["mae"] < 1.0

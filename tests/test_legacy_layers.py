@@ -119,3 +119,23 @@ def test_contrib_metrics_take_predictions_first():
         session.run(v1.local_variables_initializer())
         session.run(updates)
         assert session.run(values) == {"precision": pytest.approx(0.5)}  # recall would be 1.0
+
+
+def test_positional_arguments_and_activation_names_as_tf1_took_them():
+    """TF 1.x's classes took their arguments in the function's order and activations by name
+    (Keras' activations.get): `Dense(128, 'relu')`, `Conv2D(4, 3, 1, 'same')`, `Dropout(0.5)`."""
+    with tf.Graph().as_default():
+        x = v1.placeholder(tf.float32, [None, 6, 6, 1])
+        conv = L.Conv2D(4, 3, 1, "same", activation="relu")
+        y = conv(x)
+        pooled = L.MaxPooling2D(2, 2, "same")(y)
+        dense = L.Dense(5, "tanh")
+        out = dense(L.Flatten()(pooled))
+        assert conv._config["padding"] == "same" and conv._config["strides"] == 1
+        assert out.op.type == "Tanh" and y.op.type == "Relu"
+        assert tf1_layers.dense(x, 2, "sigmoid").op.type == "Sigmoid"
+        assert L.Dropout(0.25)._config["rate"] == 0.25
+        with pytest.raises(ValueError, match="Unknown activation 'rleu'"):
+            L.Dense(2, "rleu")(out)
+        with pytest.raises(TypeError, match="takes 10 positional arguments .units, activation"):
+            L.Dense(*range(12))

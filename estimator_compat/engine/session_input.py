@@ -5,8 +5,8 @@ placeholders fed through a hook (`session.run(iterator.initializer, feed_dict=..
 `after_create_session`, the `IteratorInitializerHook` idiom), queue runners
 (`string_input_producer`, `TextLineReader.read_up_to`, `shuffle_batch`, `num_epochs`),
 initializable iterators, lookup tables and `match_filenames_once` in the input graph. Such an
-input_fn is built in a graph of its own with a `tf.compat.v1.Session`, as tf.estimator built
-it in the training graph: the graph's variables, local variables and tables are initialized,
+input_fn is built in a graph of its own (with TF 1.x's reference variables) and a
+`tf.compat.v1.Session`, as tf.estimator built it in the training graph: the graph's variables, local variables and tables are initialized,
 its queue runners started, then the hooks' `session.run` on its ops (with `feed_dict`) go to
 that session (`run_in_input_session`), and each step's element is one `session.run` of the
 input_fn's outputs, read through `Dataset.from_generator`. The end of the input
@@ -38,8 +38,9 @@ class SessionInput:
 
     def __init__(self, call_input_fn, split_element, session_config=None):
         self.graph = tf.Graph()
-        with self.graph.as_default():
-            result = call_input_fn()
+        with self.graph.as_default(), tf.compat.v1.variable_scope(  # TF1's variables (a
+                tf.compat.v1.get_variable_scope(), use_resource=False):  # resource one breaks
+            result = call_input_fn()  # string_input_producer(match_filenames_once(...)))
             if isinstance(result, tf.data.Dataset):  # tf.estimator's own iterator for it
                 iterator = tf.compat.v1.data.make_initializable_iterator(result)
                 tf.compat.v1.add_to_collection(tf.compat.v1.GraphKeys.TABLE_INITIALIZERS,

@@ -2,13 +2,14 @@
 
 Most are TensorFlow's own classes, which run as they are here (their `begin()` runs inside the
 trace, their fetches come back from the step, and `session.run` serves what they read):
-LoggingTensorHook, StopAtStepHook, NanTensorHook, FinalOpsHook, FeedFnHook (its feeds get a
+LoggingTensorHook (a subclass taking TF 1.x's list of Tensors too), StopAtStepHook, NanTensorHook, FinalOpsHook, FeedFnHook (its feeds get a
 clear error), GlobalStepWaiterHook. Others need the engine and are ours: CheckpointSaverHook,
 SummarySaverHook and StepCounterHook (subclasses of TensorFlow's, so an instance of e.g.
 `tf.compat.v1.train.CheckpointSaverHook` given to us is converted by `adapt`), and ProfilerHook
 (TensorFlow's cannot be built in eager mode), which writes a trace for TensorBoard's profile
 plugin with `tf.profiler.experimental`.
 """
+import itertools
 import os
 
 import tensorflow as tf
@@ -19,12 +20,42 @@ from estimator_compat import checkpoints, summaries
 from estimator_compat.callbacks.checkpoint_saver import CheckpointSaver
 from estimator_compat.hooks import SecondOrStepTimer, SessionRunArgs, SessionRunHook
 
-LoggingTensorHook = _tf_hooks.LoggingTensorHook
 StopAtStepHook = _tf_hooks.StopAtStepHook
 NanTensorHook = _tf_hooks.NanTensorHook
 FinalOpsHook = _tf_hooks.FinalOpsHook
 FeedFnHook = _tf_hooks.FeedFnHook
 GlobalStepWaiterHook = _tf_hooks.GlobalStepWaiterHook
+
+
+class _Tag:
+    """A list-form LoggingTensorHook's key for a Tensor (TensorFlow 2 Tensors are unhashable
+    inside a function); it prints as the Tensor did in TF 1.x's log lines, and sorts in the
+    order the tags were made (fetch dicts are flattened in key order)."""
+    _made = itertools.count()
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+        self._index = next(self._made)
+
+    def __str__(self):
+        return str(self.tensor)
+
+    def __lt__(self, other):
+        return (self._index < other._index if isinstance(other, _Tag)
+                else str(self) < str(other))
+
+
+class LoggingTensorHook(_tf_hooks.LoggingTensorHook):
+    """TensorFlow's hook; `tensors` may also be a list of Tensors, as in TF 1.x."""
+
+    def __init__(self, tensors, every_n_iter=None, every_n_secs=None, at_end=False,
+                 formatter=None):
+        if not isinstance(tensors, dict):  # TF keys them by themselves, in the given order
+            tensors = [t if isinstance(t, str) else _Tag(t) for t in tensors]
+        super().__init__(tensors, every_n_iter=every_n_iter, every_n_secs=every_n_secs,
+                         at_end=at_end, formatter=formatter)
+        self._tensors = {tag: tag.tensor if isinstance(tag, _Tag) else tensor
+                         for tag, tensor in self._tensors.items()}
 
 
 def _global_step(session):

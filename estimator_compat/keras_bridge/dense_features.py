@@ -120,6 +120,10 @@ class DenseFeatures(ColumnsLayer):
         """`cols_to_output_tensors` is filled with each column's tensor, as in tf.keras (kept
         out of Keras 3's call arguments and attribute tracking, which would copy the dict)."""
         self.__dict__["_cols_to_output_tensors"] = cols_to_output_tensors
+        if isinstance(features, dict):  # python lists / numpy values, as tf.keras took them
+            features = {k: v if isinstance(v, (tf.Tensor, tf.SparseTensor, tf.RaggedTensor))
+                        or tf.is_tensor(v) else tf.convert_to_tensor(v)
+                        for k, v in features.items()}
         try:
             return super().__call__(features, *args, **kwargs)
         finally:

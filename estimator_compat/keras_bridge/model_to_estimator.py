@@ -19,6 +19,7 @@ import tensorflow as tf
 
 from estimator_compat.eager_calls import eager_entry
 from estimator_compat.estimator import Estimator
+from estimator_compat.legacy import graph_mode
 from estimator_compat.export.outputs import ExportOutput, PredictOutput
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.spec import EstimatorSpec
@@ -48,8 +49,12 @@ def model_to_estimator(keras_model=None, keras_model_path=None, custom_objects=N
         raise ValueError("The given keras model has not been compiled yet. Please compile the "
                          "model with `model.compile()` before calling model_to_estimator().")
     clone = _KerasClone(keras_model, custom_objects)
+    if graph_mode.tf1_behavior():  # TF 1.x's Keras reported metrics=['accuracy'] as 'acc'
+        metric_names_map = {"accuracy": "acc", **(metric_names_map or {})}
     model_fn = _model_fn(clone, metric_names_map or {}, export_outputs)
-    return Estimator(model_fn, model_dir=model_dir, config=config)
+    estimator = Estimator(model_fn, model_dir=model_dir, config=config)
+    estimator._meta_graph_buildable = False  # its variables live outside any TF1 graph
+    return estimator
 
 
 class _KerasClone:

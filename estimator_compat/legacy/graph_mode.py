@@ -15,7 +15,9 @@ variables, for its duration (`estimator_compat.eager_calls`).
 port), `disable_eager_execution()` gives graph mode alone, and the `enable_*` / `*_resource_
 variables` calls switch back. The process-wide parts of `disable_v2_behavior()` that would break
 Keras 3 (V1 tensor shapes, V1 control flow) are left out; shapes keep `Dimension.value` through
-`dimension_value.py` instead.
+`dimension_value.py` instead. Keras 3 objects the program builds at its top level keep eager
+variables (Keras 3 has no graph mode), as a TF 1.x program's Keras model given to
+model_to_estimator needs.
 """
 import logging
 import threading
@@ -47,11 +49,17 @@ def tf2_thread():
     _set(graph=False, ref_variables=False)
 
 
+def tf1_behavior():
+    """Whether the calling thread runs a TF 1.x program (`estimator-compat run`, or
+    `disable_v2_behavior()`)."""
+    return bool(getattr(_THREAD, "ref_variables", False))
+
+
 def resource_variables_enabled():
     """`tf.compat.v1.resource_variables_enabled()`, per thread: False in the program's own
     graph building once it asked for TF1's variables; True in functions, eager code and the
     engine's graphs, which need resource variables."""
-    if not getattr(_THREAD, "ref_variables", False) or in_engine_call():
+    if not tf1_behavior() or in_engine_call():
         return True
     return context.executing_eagerly() or ops.get_default_graph().building_function
 
@@ -77,6 +85,29 @@ SWITCHES = {
 }
 
 
+def _keras_variables_eager():
+    """Keras 3 objects made by the program's own graph-mode code (a Keras model built at the
+    top level of a TF 1.x program, then given to model_to_estimator) get eager variables: Keras
+    3 works eagerly and in functions only, and the engine runs its steps on those variables."""
+    from keras.src.backend.tensorflow import core
+
+    def eager_outside_functions(method):
+        if getattr(method, "__estimator_compat__", False):
+            return method
+
+        def call(*args, **kwargs):
+            if context.executing_eagerly() or ops.get_default_graph().building_function:
+                return method(*args, **kwargs)
+            with context.eager_mode():
+                return method(*args, **kwargs)
+        call.__estimator_compat__ = True
+        return call
+    for name in ("__init__", "_initialize"):  # (the second: a deferred initialization)
+        setattr(core.Variable, name, eager_outside_functions(getattr(core.Variable, name)))
+
+
 def use():
-    """TensorFlow's own variable creation asks the per-thread answer (idempotent)."""
+    """TensorFlow's own variable creation asks the per-thread answer, Keras 3's makes eager
+    variables outside functions (idempotent)."""
     resource_variables_toggle.resource_variables_enabled = resource_variables_enabled
+    _keras_variables_eager()

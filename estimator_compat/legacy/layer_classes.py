@@ -4,6 +4,8 @@ A layer takes its variable scope on its first call (`dense`, `dense_1`, … as T
 and re-enters it on later calls, so calling one layer object twice shares its variables, as a TF1
 layer did. Its variables are found by that scope's name in the graph being built.
 """
+import inspect
+
 import tensorflow as tf
 
 from estimator_compat.legacy import layers as fns
@@ -78,8 +80,17 @@ class Layer:
         raise AttributeError(f"{type(self).__name__} has no attribute {attr!r}")
 
 
-def _layer_class(name, function, default_name, positional, call_args=()):
+def _positional(function):
+    """The constructor's positional parameters, in TF1's order: the function's, after
+    `inputs`, without what belongs to a call (`training`, `reuse`) or comes last (`trainable`,
+    `name`). `tf.layers.Dense(128, 'relu')`, `Conv2D(32, 3, 1, 'same')`."""
+    return tuple(p for p in inspect.signature(function).parameters
+                 if p not in ("inputs", "training", "reuse", "trainable", "name"))
+
+
+def _layer_class(name, function, default_name, call_args=(), positional=None):
     """A Layer class whose call() is `function(inputs, **config)` in the layer's scope."""
+    positional = positional or _positional(function)
 
     def __init__(self, *args, trainable=True, name=None, dtype=None, **kwargs):
         if len(args) > len(positional):
@@ -110,28 +121,29 @@ def _name_scope_only(function):
 
 
 _SPECS = {
-    "Dense": (fns.dense, "dense", ("units",)),
-    "Conv1D": (fns.conv1d, "conv1d", ("filters", "kernel_size")),
-    "Conv2D": (fns.conv2d, "conv2d", ("filters", "kernel_size")),
-    "Conv3D": (fns.conv3d, "conv3d", ("filters", "kernel_size")),
-    "Conv2DTranspose": (fns.conv2d_transpose, "conv2d_transpose", ("filters", "kernel_size")),
-    "SeparableConv2D": (fns.separable_conv2d, "separable_conv2d", ("filters", "kernel_size")),
-    "BatchNormalization": (fns.batch_normalization, "batch_normalization", ("axis",), ("training",)),
+    "Dense": (fns.dense, "dense"),
+    "Conv1D": (fns.conv1d, "conv1d"),
+    "Conv2D": (fns.conv2d, "conv2d"),
+    "Conv3D": (fns.conv3d, "conv3d"),
+    "Conv2DTranspose": (fns.conv2d_transpose, "conv2d_transpose"),
+    "SeparableConv2D": (fns.separable_conv2d, "separable_conv2d"),
+    "BatchNormalization": (fns.batch_normalization, "batch_normalization", ("training",)),
 }
 _SCOPE_ONLY = {
-    "MaxPooling1D": (fns.max_pooling1d, "max_pooling1d", ("pool_size", "strides")),
-    "MaxPooling2D": (fns.max_pooling2d, "max_pooling2d", ("pool_size", "strides")),
-    "MaxPooling3D": (fns.max_pooling3d, "max_pooling3d", ("pool_size", "strides")),
-    "AveragePooling1D": (fns.average_pooling1d, "average_pooling1d", ("pool_size", "strides")),
-    "AveragePooling2D": (fns.average_pooling2d, "average_pooling2d", ("pool_size", "strides")),
-    "AveragePooling3D": (fns.average_pooling3d, "average_pooling3d", ("pool_size", "strides")),
-    "Dropout": (fns.dropout, "dropout", ("rate",), ("training",)),
-    "Flatten": (fns.flatten, "flatten", ()),
+    "MaxPooling1D": (fns.max_pooling1d, "max_pooling1d"),
+    "MaxPooling2D": (fns.max_pooling2d, "max_pooling2d"),
+    "MaxPooling3D": (fns.max_pooling3d, "max_pooling3d"),
+    "AveragePooling1D": (fns.average_pooling1d, "average_pooling1d"),
+    "AveragePooling2D": (fns.average_pooling2d, "average_pooling2d"),
+    "AveragePooling3D": (fns.average_pooling3d, "average_pooling3d"),
+    "Dropout": (fns.dropout, "dropout", ("training",)),
+    "Flatten": (fns.flatten, "flatten"),
 }
 
 CLASSES = {"Layer": Layer}
 CLASSES.update({name: _layer_class(name, *spec) for name, spec in _SPECS.items()})
-CLASSES.update({name: _layer_class(name, _name_scope_only(spec[0]), *spec[1:])
+CLASSES.update({name: _layer_class(name, _name_scope_only(spec[0]), *spec[1:],
+                                   positional=_positional(spec[0]))
                 for name, spec in _SCOPE_ONLY.items()})
 CLASSES.update(MaxPool1D=CLASSES["MaxPooling1D"], MaxPool2D=CLASSES["MaxPooling2D"],
                MaxPool3D=CLASSES["MaxPooling3D"], AvgPool1D=CLASSES["AveragePooling1D"],

@@ -32,9 +32,27 @@ def _bias_and_activation(outputs, use_bias, bias_shape, bias_initializer, bias_r
                                trainable=trainable, dtype=outputs.dtype)
         fmt = "NCHW" if data_format == "channels_first" and outputs.shape.rank == 4 else None
         outputs = tf.nn.bias_add(outputs, bias, data_format=fmt)
+    activation = _activation(activation)
     if activation is not None:
         outputs = activation(outputs)
     return outputs
+
+
+_ACTIVATIONS = {"relu": tf.nn.relu, "relu6": tf.nn.relu6, "elu": tf.nn.elu, "selu": tf.nn.selu,
+                "tanh": tf.tanh, "sigmoid": tf.sigmoid, "softmax": tf.nn.softmax,
+                "softplus": tf.nn.softplus, "softsign": tf.nn.softsign, "swish": tf.nn.silu,
+                "silu": tf.nn.silu, "gelu": tf.nn.gelu, "exponential": tf.exp, "linear": None}
+
+
+def _activation(activation):
+    """A TF1 layer's activation: a callable, None, or a name ('relu'), as tf.layers took it
+    (through Keras' activations.get)."""
+    if not isinstance(activation, str):
+        return activation
+    if activation not in _ACTIVATIONS:
+        raise ValueError(f"Unknown activation {activation!r}; names tf.layers takes: "
+                         f"{sorted(_ACTIVATIONS)}, or pass a function such as tf.nn.relu.")
+    return _ACTIVATIONS[activation]
 
 
 def _activity(outputs, activity_regularizer):
