@@ -1,9 +1,11 @@
 """`estimator-compat` command: run legacy scripts, inspect a model_dir.
 
     estimator-compat run [--tf1|--tf2] SCRIPT.py [ARGS...]
+    estimator-compat run [--tf1|--tf2] -m PACKAGE.MODULE [ARGS...]
         run a TF 1.x program as TensorFlow 1.15 did (its `import tensorflow` gets TF 1.x's API),
         or a TF 2.x estimator program as TensorFlow 2.15 did; which one is detected from the
-        names the script uses, and said in one line on stderr
+        names the script uses, and said in one line on stderr. `-m` runs a module of a package
+        as `python -m` does (`-m trainer.task`, the Cloud ML Engine layout).
     estimator-compat tensorboard-summary MODEL_DIR   last value of every scalar, per event dir
 """
 import argparse
@@ -12,19 +14,26 @@ import runpy
 import sys
 
 
-def run_script(script, args, force=None):
-    """Runs `script` as __main__ with `args` as its argv, with TF 1.x's API if it is a TF 1.x
-    program (or `force` == 'tf1'), else TensorFlow 2's; estimator_compat.install() either way."""
+def run_script(script, args, force=None, module=None):
+    """Runs `script` (or the module named `module`) as __main__ with `args` as its argv, with
+    TF 1.x's API if it is a TF 1.x program (or `force` == 'tf1'), else TensorFlow 2's;
+    estimator_compat.install() either way."""
     import estimator_compat
     from estimator_compat.legacy import detect, user_code
     estimator_compat.install()
+    if module is not None:
+        sys.path.insert(0, os.getcwd())  # as `python -m` puts the working directory first
+        script = user_code.module_file(module)
     tf1, reason = detect.decide(script, force)
-    print(f"estimator-compat: running {os.path.basename(script)} with TensorFlow "
+    print(f"estimator-compat: running {module or os.path.basename(script)} with TensorFlow "
           f"{'1.x' if tf1 else '2'}'s API: {reason}.", file=sys.stderr, flush=True)
     if tf1:
-        user_code.run_script(script, args)
+        user_code.run_script(script, args, module=module)
         return 0
     sys.argv = [script] + list(args)
+    if module is not None:
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
+        return 0
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     runpy.run_path(script, run_name="__main__")
     return 0
@@ -55,6 +64,20 @@ def tensorboard_summary(model_dir, out=None):
     return 0 if found_any else 1
 
 
+def _module_argument(argv):
+    """`run [--tf1|--tf2] -m MODULE ARGS...`: takes `-m` out of argv (MODULE stays as the
+    script argument); returns MODULE, or None."""
+    if not argv or argv[0] != "run":
+        return None
+    i = 1
+    while i < len(argv) and argv[i] in ("--tf1", "--tf2"):
+        i += 1
+    if i + 1 < len(argv) and argv[i] == "-m":
+        del argv[i]
+        return argv[i]
+    return None
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="estimator-compat", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -64,12 +87,16 @@ def main(argv=None):
                      help="give the script TF 1.x's API whatever it looks like")
     api.add_argument("--tf2", dest="force", action="store_const", const="tf2",
                      help="give the script TensorFlow 2's API (tf.estimator from estimator_compat)")
-    run.add_argument("script")
+    run.add_argument("script", metavar="SCRIPT.py | -m PACKAGE.MODULE")
     run.add_argument("args", nargs=argparse.REMAINDER)
     tb = sub.add_parser("tensorboard-summary", help="last value of each scalar in a model_dir")
     tb.add_argument("model_dir")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    module = _module_argument(argv)
     args = parser.parse_args(argv)
     if args.command == "run":
+        if module is not None:
+            return run_script(None, args.args, args.force, module=module)
         if not os.path.isfile(args.script):
             parser.error(f"{args.script!r} is not a file")
         return run_script(args.script, args.args, args.force)

@@ -29,16 +29,6 @@ def number(pattern, text):
     return float(match.group(1))
 
 
-@pytest.fixture(scope="module")
-def data_dir(tmp_path_factory):
-    path = tmp_path_factory.mktemp("data")
-    _, err = run(os.path.join(PROGRAMS, "make_data.py"), "--data_dir", path)
-    assert "running make_data.py with TensorFlow 1.x's API: it uses tf.flags" in err
-    assert sorted(os.listdir(path)) == ["digits_eval.tfrecords", "digits_train.tfrecords",
-                                        "iris_test.csv", "iris_training.csv"]
-    return str(path)
-
-
 def test_seed_estimator_input_model_fn(data_dir, tmp_path):
     """Seed 001. Its train_op never increments global_step: TF 1.15 trained, but evaluated the
     untrained step-0 checkpoint (accuracy 0.136); the trained weights are saved here."""

@@ -84,14 +84,32 @@ def _mark_parents(tree):
 
 
 def _local_modules(tree, directory):
-    names = set()
+    """The source files of the modules `tree` imports from the script's directory or from the
+    working directory (a package run with `-m`): `import model`, `import trainer.model`,
+    `from trainer import model`, `from . import model`, `from .model import f`."""
+    dotted = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(a.name.split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
-    return [p for p in (os.path.join(directory, n + ".py") for n in sorted(names))
-            if os.path.isfile(p)]
+            dotted.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: the script's own package
+                base = node.module or ""
+                dotted.update(f".{base}.{a.name}".replace("..", ".") for a in node.names)
+                if base:
+                    dotted.add("." + base)
+            elif node.module:
+                dotted.add(node.module)
+                dotted.update(f"{node.module}.{a.name}" for a in node.names)
+    found = []
+    for name in sorted(dotted):
+        roots = [directory] if name.startswith(".") else [directory, os.getcwd()]
+        relative = name.lstrip(".").replace(".", os.sep)
+        for root in roots:
+            for path in (os.path.join(root, relative + ".py"),
+                         os.path.join(root, relative, "__init__.py")):
+                if relative and os.path.isfile(path) and path not in found:
+                    found.append(path)
+    return found
 
 
 def tf1_names(script):

@@ -10,8 +10,10 @@ compiled with `dimension_value`'s rewrite and never cached as .pyc (a later plai
 must not pick up the rewritten code).
 """
 import builtins
+import importlib
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import os
 import site
 import sys
@@ -106,20 +108,39 @@ class UserCodeFinder(importlib.abc.MetaPathFinder):
         return spec
 
 
-def run_script(script, argv):
+def module_file(name):
+    """The source file of module `name` (`-m package.module`), with a clear error."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except ImportError as e:
+        raise SystemExit(f"estimator-compat: no module named {name!r} ({e})") from None
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        raise SystemExit(f"estimator-compat: no module named {name!r} with Python source "
+                         f"(looked in {sys.path[0]} and the rest of sys.path)")
+    return spec.origin
+
+
+def run_script(script, argv, module=None):
     """Runs `script` as `__main__` with `argv`, it and its own modules seeing TF 1.x's API, its
-    thread in TF 1.x's graph mode."""
+    thread in TF 1.x's graph mode. `module`: the script is that module of a package, run as
+    `python -m module` runs it (its package imported first, relative imports working)."""
     script = os.path.abspath(script)
-    script_dir = os.path.dirname(script)
     namespace = user_builtins()
     sys.meta_path.insert(0, UserCodeFinder(namespace))
     sys.argv = [script] + list(argv)
-    sys.path.insert(0, script_dir)
+    package, spec = None, None
+    if module is None:
+        sys.path.insert(0, os.path.dirname(script))
+    else:
+        package = module.rpartition(".")[0] or None
+        if package:
+            importlib.import_module(package)  # with the TF 1.x view, through the finder
+        spec = importlib.util.find_spec(module)
     with open(script, "rb") as f:
         code = dimension_value.compile_source(f.read(), script)
     main = types.ModuleType("__main__")
     main.__dict__.update(__file__=script, __builtins__=namespace, __cached__=None,
-                         __loader__=None, __package__=None, __spec__=None)
+                         __loader__=None, __package__=package, __spec__=spec)
     sys.modules["__main__"] = main
     graph_mode.tf1_thread()  # as TF 1.15 ran the program (the engine's calls run eagerly)
     try:
