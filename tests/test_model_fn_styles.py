@@ -98,7 +98,10 @@ def test_model_fn_arg_subsets(tmp_path):
     def with_config(features, labels, mode, config):
         assert isinstance(config, ec.RunConfig)
         return minimal(features, labels, mode)
-    for i, fn in enumerate([minimal, with_config]):
+
+    def mode_first(mode, features, labels):  # tf.estimator passed them by name
+        return minimal(features, labels, mode)
+    for i, fn in enumerate([minimal, with_config, mode_first]):
         est = ec.Estimator(fn, model_dir=str(tmp_path / str(i)))
         est.train(image_input_fn(), steps=2)
         preds = list(est.predict(image_input_fn(repeat=False)))

@@ -135,6 +135,39 @@ def test_run_says_which_api_and_forced_flags(tmp_path):
     assert tf.__version__ in out.stdout
 
 
+def test_run_a_package_module_with_relative_imports(tmp_path):
+    """`estimator-compat run -m trainer.task` as `python -m trainer.task`: the package's modules
+    (`from . import model`) get TF 1.x's API too, the decision reads them."""
+    (tmp_path / "trainer").mkdir()
+    _write(tmp_path / "trainer" / "__init__.py", "")
+    _write(tmp_path / "trainer" / "model.py", """
+        import tensorflow as tf
+        def describe():
+            tf.logging.info("model")
+            return tf.layers.dense.__name__, tf.flags.FLAGS.job_dir
+        """)
+    _write(tmp_path / "trainer" / "task.py", """
+        import sys
+        import tensorflow as tf
+        from . import model
+        tf.flags.DEFINE_string("job_dir", None, "")
+        def main(_):
+            print("TASK", __name__, __package__, *model.describe(), sys.argv[1:])
+        if __name__ == "__main__":
+            tf.app.run()
+        """)
+    out = subprocess.run([CLI, "run", "-m", "trainer.task", "--job_dir", "gs://x"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "running trainer.task with TensorFlow 1.x's API: it uses tf.flags, tf.app, " \
+        "tf.logging, tf.layers" in out.stderr  # the package's model.py read too
+    assert out.stdout.split() == ["TASK", "__main__", "trainer", "dense", "gs://x",
+                                  "['--job_dir',", "'gs://x']"]
+    missing = subprocess.run([CLI, "run", "-m", "trainer.nothing"], capture_output=True,
+                             text=True, cwd=tmp_path)
+    assert missing.returncode != 0 and "no module named 'trainer.nothing'" in missing.stderr
+
+
 def test_contrib_errors_name_the_replacement():
     ec.install()
     with pytest.raises(AttributeError, match=r"tf.contrib.slim .* use the tf_slim package"):
