@@ -45,6 +45,21 @@ REPLACEMENTS = {
     "layers.dropout": "tf.compat.v1.layers.dropout",
     "layers.optimize_loss": "an optimizer's minimize() with tf.compat.v1.train.get_global_step()",
     "layers.summarize_activation": "tf.compat.v1.summary.histogram",
+    "layers.real_valued_column": "tf.feature_column.numeric_column (a key, shape=...)",
+    "layers.sparse_column_with_keys":
+        "tf.feature_column.categorical_column_with_vocabulary_list",
+    "layers.sparse_column_with_hash_bucket":
+        "tf.feature_column.categorical_column_with_hash_bucket",
+    "layers.sparse_column_with_integerized_feature":
+        "tf.feature_column.categorical_column_with_identity",
+    "layers.embedding_column": "tf.feature_column.embedding_column",
+    "layers.one_hot_column": "tf.feature_column.indicator_column",
+    "layers.bucketized_column": "tf.feature_column.bucketized_column",
+    "layers.crossed_column": "tf.feature_column.crossed_column",
+    "layers.input_from_feature_columns": "tf.compat.v1.feature_column.input_layer",
+    "learn.infer_real_valued_columns_from_input":
+        "a tf.feature_column.numeric_column per input feature",
+    "learn.SKCompat": "the Estimator's own fit/evaluate/predict with an input_fn",
     "data.shuffle_and_repeat": "dataset.shuffle(buffer_size).repeat(count)",
     "data.batch_and_drop_remainder": "dataset.batch(batch_size, drop_remainder=True)",
     "data.TFRecordDataset": "tf.data.TFRecordDataset",
