@@ -24,6 +24,12 @@ def in_engine_call():
     return getattr(_CALLS, "depth", 0) > 0
 
 
+def in_program_code():
+    """Whether this thread runs the program's own top-level code: not an API call, nor a
+    graph an API call builds from the program's functions (`program_graph`)."""
+    return not in_engine_call() and not getattr(_CALLS, "program_graph", False)
+
+
 @contextlib.contextmanager
 def eager():
     """Eager execution on this thread for the block (a no-op where it already is, or inside a
@@ -47,12 +53,12 @@ def program_graph():
     """The program's own code building a TF1 graph of its own inside an API call (an input_fn
     run in a session, the train graph of a .meta): it gets the program's variable defaults
     (TF 1.x programs: reference variables), not the engine's."""
-    depth = getattr(_CALLS, "depth", 0)
-    _CALLS.depth = 0
+    depth, inside = getattr(_CALLS, "depth", 0), getattr(_CALLS, "program_graph", False)
+    _CALLS.depth, _CALLS.program_graph = 0, True
     try:
         yield
     finally:
-        _CALLS.depth = depth
+        _CALLS.depth, _CALLS.program_graph = depth, inside
 
 
 def eager_entry(fn):

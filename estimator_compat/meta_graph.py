@@ -8,9 +8,10 @@ iterator of the input's structure (`IteratorGetNext`, as tf.estimator's train gr
 a tool may feed those tensors), with the Saver tf.estimator made (sharded, relative paths) over
 the same variable names (attributes at their default values left out). Built once per
 input structure, when the first checkpoint is saved; written with every checkpoint while
-RunConfig(checkpoint_save_graph_def=True). A model_fn that cannot be built this way gets one
-warning and no .meta; training is not affected. model_to_estimator's Estimators write none (the
-Keras model's variables live outside any graph).
+RunConfig(checkpoint_save_graph_def=True). A model_fn that cannot be built this way (one that
+works only inside tf.function) gets one INFO line and no .meta; training is not affected.
+model_to_estimator's Estimators write none (the Keras model's variables live outside any
+graph).
 """
 import logging
 
@@ -46,16 +47,16 @@ def build(estimator, element_spec):
                 sharded=True, max_to_keep=estimator.config.keep_checkpoint_max,
                 keep_checkpoint_every_n_hours=estimator.config.keep_checkpoint_every_n_hours,
                 save_relative_paths=True)
-            meta = saver.export_meta_graph(strip_default_attrs=True)
-        return meta.SerializeToString()
+            return saver.export_meta_graph(strip_default_attrs=True).SerializeToString()
     except Exception as e:  # noqa: BLE001 - any model_fn that only runs inside tf.function
-        logger.setLevel(level)
-        logger.warning("estimator_compat: no model.ckpt-*.meta files: the model_fn could not "
-                       "be built in a TF 1.x graph (%s: %s). Checkpoints are not affected.",
-                       type(e).__name__, str(e).splitlines()[0] if str(e) else "")
-        return None
+        failure = e
     finally:
         logger.setLevel(level)
+    logger.info("estimator_compat: no model.ckpt-*.meta files: the model_fn could not be built "
+                "in a TF 1.x graph (%s: %s). Checkpoints are not affected.",
+                type(failure).__name__,
+                str(failure).splitlines()[0] if str(failure) else "")
+    return None
 
 
 def write(serialized, checkpoint_path):

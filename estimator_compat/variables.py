@@ -174,8 +174,9 @@ class VariableStore:
 
     def _name_in_trace(self, graph, name, var):
         """The variable's value under its TF1 name in the trace (`dense/kernel:0`), as a TF1
-        graph had it: programs look variables up with `get_tensor_by_name` to log them. The
-        read is pruned from the compiled step unless something uses it."""
+        graph had it: programs look variables up with `get_tensor_by_name` to log them. A
+        read with no consumer is left out of the compiled step (tf.function runs a variable
+        read only where its value is used)."""
         if getattr(self._state, "used", None) is None or partitioned.is_sharded(var):
             return
         scope, _, base = name.rpartition("/")
@@ -185,7 +186,7 @@ class VariableStore:
         except KeyError:
             pass
         with graph.name_scope(scope + "/" if scope else ""):
-            tf.identity(var, name=base)
+            tf.raw_ops.ReadVariableOp(resource=var.handle, dtype=var.dtype, name=base)
 
     def _create_outside_trace(self, kwargs, scope):
         """Creates the variable eagerly through the creators outside tf.function (a strategy's

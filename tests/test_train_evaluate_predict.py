@@ -234,3 +234,31 @@ def test_model_fn_property_is_bound_to_params(tmp_path):
                             config=est.config)
         assert isinstance(spec, ec.EstimatorSpec) and spec.predictions["y"].shape[1] == 1
     assert est._session_config is None
+
+
+def test_meta_graph_with_keras_layers_and_without_a_tf1_graph(tmp_path, caplog):
+    """Keras 3 layers in a model_fn build in the TF1 graph too; a model_fn that works only
+    inside tf.function gets no .meta, one INFO line, and trains as usual."""
+    import keras
+
+    def model_fn(features, labels, mode):
+        pred = keras.layers.Dense(1)(features["x"])
+        loss = tf.reduce_mean(tf.square(pred - labels))
+        return ec.EstimatorSpec(mode, loss=loss, train_op=v1.train.AdamOptimizer(0.1).minimize(
+            loss, global_step=v1.train.get_global_step()))
+    est = ec.Estimator(model_fn, model_dir=str(tmp_path / "keras"))
+    est.train(linear_input_fn(), steps=3)
+    assert (tmp_path / "keras" / "model.ckpt-3.meta").exists()
+
+    def function_only(features, labels, mode):
+        if not v1.get_default_graph().building_function:
+            raise RuntimeError("this model_fn runs inside tf.function only")
+        return model_fn(features, labels, mode)
+    est = ec.Estimator(function_only, model_dir=str(tmp_path / "function_only"))
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        est.train(linear_input_fn(), steps=3)
+        est.train(linear_input_fn(), steps=3)
+    assert est.get_variable_value("global_step") == 6
+    assert not list((tmp_path / "function_only").glob("*.meta"))
+    assert caplog.text.count("no model.ckpt-*.meta files: the model_fn could not be built in "
+                             "a TF 1.x graph (RuntimeError: this model_fn runs") == 1

@@ -6,13 +6,13 @@ placeholders fed through a hook (`session.run(iterator.initializer, feed_dict=..
 (`string_input_producer`, `TextLineReader.read_up_to`, `shuffle_batch`, `num_epochs`),
 initializable iterators, lookup tables and `match_filenames_once` in the input graph. Such an
 input_fn is built in a graph of its own (with TF 1.x's reference variables) and a
-`tf.compat.v1.Session`, as tf.estimator built it in the training graph: the graph's variables, local variables and tables are initialized,
-its queue runners started, then the hooks' `session.run` on its ops (with `feed_dict`) go to
-that session (`run_in_input_session`), and each step's element is one `session.run` of the
-input_fn's outputs, read through `Dataset.from_generator`. The end of the input
-(`OutOfRangeError`: `num_epochs` reached, the fed arrays read) ends the dataset, which ends
-training or evaluation as it did in TF 1.x. The session and its threads are closed when the
-call's iterator is released.
+`tf.compat.v1.Session`, as tf.estimator built it in the training graph: the graph's variables,
+local variables and tables are initialized, its queue runners started; the hooks'
+`session.run` on its ops (with `feed_dict`) goes to that session (`session_of`, used by
+hooks/session.py), and each step's element is one `session.run` of the input_fn's outputs,
+read through `Dataset.from_generator`. The end of the input (`OutOfRangeError`: `num_epochs`
+reached, the fed arrays read) ends the dataset, which ends training or evaluation as it did in
+TF 1.x. The session and its threads are closed when the call's iterator is released.
 """
 import logging
 import threading
@@ -47,9 +47,9 @@ class SessionInput:
                                                iterator.initializer)
                 result = iterator.get_next()
             features, labels = split_element(result)
-            self.element = features if labels is None else (features, labels)
-            self._specs = tf.nest.map_structure(tf.type_spec_from_value, self.element)
-            self._flat = tf.nest.flatten(self.element, expand_composites=True)
+            element = features if labels is None else (features, labels)
+            self._specs = tf.nest.map_structure(tf.type_spec_from_value, element)
+            self._flat = tf.nest.flatten(element, expand_composites=True)
             init = tf.group(tf.compat.v1.global_variables_initializer(),
                             tf.compat.v1.local_variables_initializer(),
                             tf.compat.v1.tables_initializer())

@@ -2,8 +2,8 @@
 
 Most are TensorFlow's own classes, which run as they are here (their `begin()` runs inside the
 trace, their fetches come back from the step, and `session.run` serves what they read):
-LoggingTensorHook (a subclass taking TF 1.x's list of Tensors too), StopAtStepHook, NanTensorHook, FinalOpsHook, FeedFnHook (its feeds get a
-clear error), GlobalStepWaiterHook. Others need the engine and are ours: CheckpointSaverHook,
+LoggingTensorHook (a subclass taking TF 1.x's list of Tensors too), StopAtStepHook,
+NanTensorHook, FinalOpsHook, FeedFnHook (its feeds get a clear error), GlobalStepWaiterHook. Others need the engine and are ours: CheckpointSaverHook,
 SummarySaverHook and StepCounterHook (subclasses of TensorFlow's, so an instance of e.g.
 `tf.compat.v1.train.CheckpointSaverHook` given to us is converted by `adapt`), and ProfilerHook
 (TensorFlow's cannot be built in eager mode), which writes a trace for TensorBoard's profile

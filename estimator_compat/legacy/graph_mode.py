@@ -26,7 +26,7 @@ from tensorflow.python.eager import context
 from tensorflow.python.framework import ops
 from tensorflow.python.ops import resource_variables_toggle
 
-from estimator_compat.eager_calls import in_engine_call
+from estimator_compat.eager_calls import eager, in_engine_call, in_program_code
 
 logger = logging.getLogger("tensorflow")
 _THREAD = threading.local()  # .ref_variables: this thread's program asked for them
@@ -86,9 +86,10 @@ SWITCHES = {
 
 
 def _keras_variables_eager():
-    """Keras 3 objects made by the program's own graph-mode code (a Keras model built at the
-    top level of a TF 1.x program, then given to model_to_estimator) get eager variables: Keras
-    3 works eagerly and in functions only, and the engine runs its steps on those variables."""
+    """Keras 3 objects made by a TF 1.x program's own top-level graph-mode code (a Keras model
+    built there, then given to model_to_estimator) get eager variables: the engine runs its
+    steps on them. Inside a model_fn (a trace, or the TF1 graph of a .meta) Keras is left as
+    it is."""
     from keras.src.backend.tensorflow import core
 
     def eager_outside_functions(method):
@@ -96,9 +97,9 @@ def _keras_variables_eager():
             return method
 
         def call(*args, **kwargs):
-            if context.executing_eagerly() or ops.get_default_graph().building_function:
+            if not (tf1_behavior() and in_program_code()):
                 return method(*args, **kwargs)
-            with context.eager_mode():
+            with eager():
                 return method(*args, **kwargs)
         call.__estimator_compat__ = True
         return call
