@@ -139,7 +139,7 @@ def test_run_a_package_module_with_relative_imports(tmp_path):
     """`estimator-compat run -m trainer.task` as `python -m trainer.task`: the package's modules
     (`from . import model`) get TF 1.x's API too, the decision reads them."""
     (tmp_path / "trainer").mkdir()
-    _write(tmp_path / "trainer" / "__init__.py", "")
+    _write(tmp_path / "trainer" / "__init__.py", "import tensorflow as tf\nLOG = tf.logging\n")
     _write(tmp_path / "trainer" / "model.py", """
         import tensorflow as tf
         def describe():
@@ -166,6 +166,7 @@ def test_run_a_package_module_with_relative_imports(tmp_path):
     missing = subprocess.run([CLI, "run", "-m", "trainer.nothing"], capture_output=True,
                              text=True, cwd=tmp_path)
     assert missing.returncode != 0 and "no module named 'trainer.nothing'" in missing.stderr
+    assert "trainer/nothing.py under" in missing.stderr
 
 
 def test_contrib_errors_name_the_replacement():

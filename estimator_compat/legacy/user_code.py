@@ -109,15 +109,17 @@ class UserCodeFinder(importlib.abc.MetaPathFinder):
 
 
 def module_file(name):
-    """The source file of module `name` (`-m package.module`), with a clear error."""
-    try:
-        spec = importlib.util.find_spec(name)
-    except ImportError as e:
-        raise SystemExit(f"estimator-compat: no module named {name!r} ({e})") from None
-    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
-        raise SystemExit(f"estimator-compat: no module named {name!r} with Python source "
-                         f"(looked in {sys.path[0]} and the rest of sys.path)")
-    return spec.origin
+    """The source file of module `name` (`-m package.module`, or a package's `__main__.py`),
+    found on sys.path without importing its package (which must load with the TF 1.x view)."""
+    parts = name.split(".")
+    for entry in sys.path:
+        base = os.path.join(entry or os.getcwd(), *parts)
+        for path in (base + ".py", os.path.join(base, "__main__.py")):
+            if os.path.isfile(path):
+                return path
+    raise SystemExit(f"estimator-compat: no module named {name!r} with Python source (looked "
+                     f"for {os.path.join(*parts)}.py under {sys.path[0]} and the rest of "
+                     "sys.path)")
 
 
 def run_script(script, argv, module=None):
@@ -132,6 +134,8 @@ def run_script(script, argv, module=None):
     if module is None:
         sys.path.insert(0, os.path.dirname(script))
     else:
+        if os.path.basename(script) == "__main__.py":  # `-m package`
+            module += ".__main__"
         package = module.rpartition(".")[0] or None
         if package:
             importlib.import_module(package)  # with the TF 1.x view, through the finder
