@@ -2,6 +2,7 @@
 import json
 
 import pytest
+import tensorflow as tf
 
 import estimator_compat as ec
 
@@ -72,3 +73,15 @@ def test_missing_or_wrong_strategy_are_clear_errors(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="must be a tf.distribute strategy"):
         ec.Estimator(linear_model_fn, config=ec.RunConfig(model_dir=str(tmp_path),
                      train_distribute="mirrored"), params={}).train(linear_input_fn(), steps=1)
+
+
+def test_v1_strategies_run_as_their_tf2_counterparts():
+    from estimator_compat.engine import strategies
+    v1_one = tf.compat.v1.distribute.OneDeviceStrategy("/cpu:0")
+    converted = strategies.check(v1_one)
+    assert isinstance(converted, tf.distribute.OneDeviceStrategy)
+    assert strategies.check(v1_one) is converted  # one per V1 object
+    v1_mirrored = tf.compat.v1.distribute.MirroredStrategy(["/cpu:0"])
+    assert isinstance(strategies.check(v1_mirrored), tf.distribute.MirroredStrategy)
+    with pytest.raises(ValueError, match="must be a tf.distribute strategy"):
+        strategies.check("mirrored")
