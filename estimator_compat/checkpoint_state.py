@@ -102,6 +102,10 @@ def record(model_dir, path, keep_max, keep_every_n_hours=None):
         state.last_preserved_timestamp else now
     kept = [(p, t) for p, t in zip(paths, stamps) if p != path and exists(p)] + [(path, now)]
     dropped = kept[:-keep_max] if keep_max else []
+    if len(dropped) > 1:  # more than the usual one: keep_checkpoint_max was lowered
+        logger.info("keep_checkpoint_max is %d: %d older checkpoints leave the list, oldest "
+                    "first (%s).", keep_max, len(dropped),
+                    ", ".join(os.path.basename(p) for p, _ in dropped))
     kept = kept[len(dropped):]
     doomed = []
     for old, stamp in dropped:

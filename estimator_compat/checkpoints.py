@@ -8,8 +8,9 @@ crash mid-save leaves the previous checkpoint usable. A restore that finds its c
 rotated away by another process on the same model_dir retries on the newest one.
 
 Each evaluate / predict / train call restores (the Estimator contract); where the variables
-already hold that checkpoint — this object saved or restored it, its files are unchanged and
-nothing has trained since — the read is skipped: in a train_and_evaluate loop, or on repeated
+already hold that checkpoint — this object saved or restored it, its files are unchanged (the
+index's bytes, each data shard's size and modification time) and nothing has trained since —
+the read is skipped: in a train_and_evaluate loop, or on repeated
 evaluate calls, it was a tenth of a small model's call.
 """
 import hashlib
@@ -122,15 +123,20 @@ class CheckpointIO:
         self._held = None
 
     def _holding(self, path):
-        """(path, a digest of its index file, the variables); None when it cannot be read.
-        The index holds every tensor's CRC32C, so its digest changes with the data."""
+        """(path, a digest of its files, the variables); None when they cannot be read. The
+        index holds every tensor's CRC32C, so its digest changes with a new save; each data
+        shard's size and modification time change when it is damaged in place (bytes
+        overwritten, truncated), so the restore then runs and TensorFlow's checksums report
+        the damage."""
         try:
             with tf.io.gfile.GFile(path + ".index", "rb") as f:
-                digest = hashlib.sha1(f.read()).digest()
-        except tf.errors.OpError:
+                digest = hashlib.sha1(f.read())
+            for shard in sorted(tf.io.gfile.glob(path + ".data-?????-of-?????")):
+                digest.update(f"{shard}:{_size_and_time(shard)}".encode())
+        except (tf.errors.OpError, OSError):
             return None
         variables = frozenset(id(v) for v in self._store.saveable().values())
-        return path, digest, variables
+        return path, digest.digest(), variables
 
     def _saver_for(self, variables):
         names = tuple(sorted(variables))
@@ -228,6 +234,17 @@ class CheckpointIO:
         for name, var in variables.items():
             if var is not components[name]:  # a mirrored variable: copy to every replica
                 var.assign(components[name].read_value())
+
+
+def _size_and_time(path):
+    """A file's size and modification time: nanoseconds for a local file (TensorFlow's own
+    stat has whole seconds, within which a save and a damage can fall), TensorFlow's stat for
+    a remote one (gs://...)."""
+    if "://" not in path:
+        stat = os.stat(path)
+        return stat.st_size, stat.st_mtime_ns, stat.st_ino
+    stat = tf.io.gfile.stat(path)
+    return stat.length, stat.mtime_nsec
 
 
 def _components(variables):

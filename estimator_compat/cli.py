@@ -48,7 +48,7 @@ def tensorboard_summary(model_dir, out=None):
     found_any = False
     for logdir in dirs:
         last = {}
-        for step, values in summaries.read_scalars(logdir).items():
+        for step, values in summaries.read_scalars(logdir, "tensorboard-summary").items():
             for tag, value in values.items():
                 last[tag] = (step, value)
         if not last:

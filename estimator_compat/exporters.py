@@ -135,9 +135,12 @@ class BestExporter(_SavedModelExporter):
         return path
 
     def _best_in_events(self, pattern):
+        """The best evaluation recorded in the event files (a cut-off file: what it holds up
+        to the cut, with a warning)."""
         best = None
+        reader = f"BestExporter {self.name!r}"
         for logdir in sorted({os.path.dirname(p) for p in glob.glob(pattern)}):
-            for _, result in summaries.read_scalars(logdir).items():
+            for _, result in summaries.read_scalars(logdir, reader).items():
                 if best is None or self._compare_fn(best_eval_result=best,
                                                     current_eval_result=result):
                     best = result

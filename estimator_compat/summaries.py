@@ -85,13 +85,14 @@ def flush(logdir):
         writer.flush()
 
 
-def read_scalars(logdir):
+def read_scalars(logdir, reader="the early-stopping reader"):
     """{step: {tag: value}} of the scalars in `logdir`'s event files (TF1 simple_value or TF2
-    scalar tensors), steps ascending: what tf.estimator's early stopping read."""
+    scalar tensors), steps ascending: what tf.estimator's early stopping read. `reader` names
+    who reads, in the warning about a cut-off file."""
     found = collections.defaultdict(dict)
     pattern = os.path.join(os.fspath(logdir), "*.tfevents.*")
     for path in sorted(tf.io.gfile.glob(pattern)):
-        for event in _complete_events(path):
+        for event in _complete_events(path, reader):
             for value in event.summary.value:
                 if value.HasField("simple_value"):
                     found[event.step][value.tag] = value.simple_value
@@ -102,17 +103,17 @@ def read_scalars(logdir):
     return collections.OrderedDict(sorted(found.items()))
 
 
-def _complete_events(path):
+def _complete_events(path, reader):
     """The events of one file up to a cut-off last record (a writer killed mid-write): what
-    tf.estimator's readers did; warns once per file."""
+    tf.estimator's readers did; warns once per file and reader."""
     try:
         for event in tf.compat.v1.train.summary_iterator(path):
             yield event
     except tf.errors.DataLossError as e:
-        if path not in _warned_truncated:
-            _warned_truncated.add(path)
-            logger.warning("Event file %s ends in a cut-off record (%s); read what was "
-                           "complete.", path, (e.message or "").splitlines()[0])
+        if (reader, path) not in _warned_truncated:
+            _warned_truncated.add((reader, path))
+            logger.warning("Event file %s ends in a cut-off record (%s); %s read what was "
+                           "complete.", path, (e.message or "").splitlines()[0], reader)
 
 
 _FLOAT_DTYPES = {tf.float16.as_datatype_enum, tf.float32.as_datatype_enum,

@@ -62,6 +62,71 @@ def test_damaged_index_and_data_name_the_checkpoint(tmp_path):
         _estimator(other).evaluate(linear_input_fn(repeat=False))
 
 
+@pytest.mark.parametrize("damage", ["bytes_flipped", "truncated"])
+def test_data_shard_damaged_under_a_running_estimator_is_read_and_named(tmp_path, damage):
+    """The same Estimator object, which skips the restore of a checkpoint its variables hold:
+    a data shard changed in place since (bytes overwritten, cut short) is read again, and
+    TensorFlow's checksums make it an error naming the file and the older checkpoints (tf.
+    estimator 2.15: DataLossError); nothing is deleted."""
+    est = _estimator(tmp_path)
+    est.train(linear_input_fn(), max_steps=10)
+    first = est.evaluate(linear_input_fn(repeat=False))
+    data = glob.glob(str(tmp_path / "model.ckpt-10.data-*"))[0]
+    size = os.path.getsize(data)
+    with open(data, "r+b") as f:
+        if damage == "truncated":
+            f.truncate(size // 2)
+        else:
+            f.seek(size - 8)
+            tail = f.read(8)
+            f.seek(size - 8)
+            f.write(bytes(255 - b for b in tail))
+    with pytest.raises(tf.errors.DataLossError, match=r"Could not read the checkpoint "
+                                                      r".*model.ckpt-10 .*model.ckpt-5"):
+        est.evaluate(linear_input_fn(repeat=False))
+    with pytest.raises(tf.errors.DataLossError, match="model.ckpt-10"):
+        est.train(linear_input_fn(), max_steps=20)
+    assert _steps_on_disk(tmp_path) == [0, 5, 10] and first["global_step"] == 10
+
+
+def test_lowered_keep_checkpoint_max_prunes_oldest_first(tmp_path, caplog):
+    """A model_dir written keeping 5 checkpoints, continued keeping 2: the oldest go (never
+    the newest), with one log line, as tf.estimator's Saver pruned."""
+    _estimator(tmp_path, keep_checkpoint_max=5).train(linear_input_fn(), max_steps=25)
+    assert _steps_on_disk(tmp_path) == [5, 10, 15, 20, 25]
+    with caplog.at_level("INFO", logger="tensorflow"):
+        _estimator(tmp_path, keep_checkpoint_max=2).train(linear_input_fn(), max_steps=30)
+    assert _steps_on_disk(tmp_path) == [25, 30]
+    # the first save (step 25 again) keeps 20 and 25; step 30's save drops 20 as usual
+    assert "keep_checkpoint_max is 2: 3 older checkpoints leave the list, oldest first " \
+           "(model.ckpt-5, model.ckpt-10, model.ckpt-15)" in caplog.text
+    assert tf.train.latest_checkpoint(str(tmp_path)).endswith("model.ckpt-30")
+
+
+def test_best_exporter_reads_a_cut_off_event_file_with_a_warning(tmp_path, caplog):
+    """It exports from what the file holds up to the cut, and says so."""
+    est = _estimator(tmp_path)
+    for max_steps in (5, 10):
+        est.train(linear_input_fn(), max_steps=max_steps)
+        est.evaluate(linear_input_fn(repeat=False))
+    events = glob.glob(str(tmp_path / "eval" / "events.*"))[0]
+    with open(events, "r+b") as f:
+        f.truncate(os.path.getsize(events) - 5)
+    read_eval_metrics(str(tmp_path / "eval"))  # an early-stopping reader saw it first
+    exporter = ec.BestExporter(serving_input_receiver_fn=_raw_receiver)
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        path = exporter.export(est, str(tmp_path / "export" / "best"), est.latest_checkpoint(),
+                               {"loss": 0.0, "global_step": 10}, False)
+    assert path is not None and os.path.isdir(path)
+    assert "ends in a cut-off record" in caplog.text and "BestExporter 'best_exporter' read " \
+        "what was complete" in caplog.text
+
+
+def _raw_receiver():
+    x = tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")
+    return ec.export.ServingInputReceiver({"x": x}, {"x": x})
+
+
 def test_damaged_state_file_is_an_error_and_a_later_save_repairs_it(tmp_path):
     _estimator(tmp_path).train(linear_input_fn(), max_steps=10)
     (tmp_path / "checkpoint").write_text('model_checkpoint_path: "model.ckpt-1')
