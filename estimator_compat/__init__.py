@@ -7,6 +7,8 @@ from estimator_compat.canned import (  # noqa: F401
     RegressionHead, add_metrics)
 from estimator_compat.canned import (  # noqa: F401
     BaselineEstimator, LogisticRegressionHead, MultiHead, MultiLabelHead, PoissonRegressionHead)
+from estimator_compat.canned.boosted_trees import (  # noqa: F401
+    BoostedTreesClassifier, BoostedTreesEstimator, BoostedTreesRegressor)
 from estimator_compat.canned.heads import Head  # noqa: F401
 from estimator_compat.canned.parsing_utils import (  # noqa: F401
     classifier_parse_example_spec, regressor_parse_example_spec)

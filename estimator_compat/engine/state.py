@@ -42,7 +42,9 @@ class EngineState:
                 mode=mode, model_fn=est._model_fn, params=est._params_for_call(mode),
                 config=est.config, store=self.store, strategy=self.strategy,
                 summary_writer=writer, save_summary_steps=est.config.save_summary_steps,
-                steps_per_execution=est.config.steps_per_execution,
+                steps_per_execution=(getattr(est, "_train_steps_per_execution", None)
+                                     if mode == "train" else None)
+                or est.config.steps_per_execution,
                 jit_compile=est.config.jit_compile,
                 coordinator=self.coordinator if mode == "train" else None)
         return self._steps[mode]

@@ -81,8 +81,9 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         gs = int(out["global_step_after"] if "global_step_after" in out else
                  state.global_step.numpy())
         unmoved = unmoved + 1 if gs == step_before else 0
-        if unmoved:
-            stalled = _global_step_stalled(stalled, last_step, unmoved)
+        if unmoved:  # some estimators take uncounted steps (k-means centers, quantiles)
+            stalled = _global_step_stalled(stalled, last_step,
+                                           unmoved - getattr(est, "_uncounted_steps", 0))
         # tf.estimator's order: the checkpoint saver first (after the NaN check, so no NaN
         # weights are saved), then the step counter, the user's hooks, the loss log line.
         if saver is not None:

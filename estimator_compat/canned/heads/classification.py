@@ -95,6 +95,7 @@ class BinaryClassHead(ClassHead):
             raise ValueError(f"thresholds not in (0, 1): {self._thresholds}.")
 
     logits_dimension = property(lambda self: 1)
+    _pr_auc_kind = "auc_pr"  # "auc_pr_trapezoidal": compat.v1 heads' (boosted trees')
 
     def _predictions(self, logits):
         logits = tf.reshape(logits, [-1, 1])
@@ -121,7 +122,7 @@ class BinaryClassHead(ClassHead):
                 ("accuracy_baseline", "accuracy_baseline", None,
                  lambda c: (None, label(c), c.weights)),
                 ("auc", "auc", None, by_probability),
-                ("auc_precision_recall", "auc_pr", None, by_probability),
+                ("auc_precision_recall", self._pr_auc_kind, None, by_probability),
                 ("average_loss", "mean", None, lambda c: (None, c.unreduced, c.weights)),
                 ("label/mean", "mean", None, lambda c: (None, label(c), c.weights)),
                 ("precision", "precision", 0.5, by_probability),

@@ -8,7 +8,8 @@ thresholds) is found once, per-bucket label weights are summed, and the counters
 sums of those: the same comparisons, so the same counts (exact for integer weights; other
 weights are summed in another order), shared by both curves. The values follow compat.v1's
 definitions: trapezoids over (false positive rate, recall) with its 1e-6 guards for ROC, and
-its "careful interpolation" (Davis & Goadrich, 2006) for PR.
+its "careful interpolation" (Davis & Goadrich, 2006) for PR (trapezoids too for the heads of
+tf.estimator 2.8's boosted trees, whose compat.v1 heads used auc's default).
 """
 import tensorflow as tf
 
@@ -31,7 +32,9 @@ def auc_pair(labels, predictions, weights=None):
         tp, fn, tn, fp = (counters[k] for k in ("true_positives", "false_negatives",
                                                 "true_negatives", "false_positives"))
         return {"ROC": (_summed(_roc, tp, fn, tn, fp), _roc(*update)),
-                "PR": (_summed(_pr, tp, fn, fp), _pr(update[0], update[1], update[3]))}
+                "PR": (_summed(_pr, tp, fn, fp), _pr(update[0], update[1], update[3])),
+                "PR_TRAPEZOIDAL": (_summed(_pr_trapezoidal, tp, fn, fp),
+                                   _pr_trapezoidal(update[0], update[1], update[3]))}
 
 
 def _summed(compute, *counters):
@@ -94,6 +97,13 @@ def _roc(tp, fn, tn, fp):
     recall = (tp + _GUARD) / (tp + fn + _GUARD)
     false_positive_rate = fp / (fp + tn + _GUARD)
     return _trapezoids(false_positive_rate, recall)
+
+
+def _pr_trapezoidal(tp, fn, fp):
+    """compat.v1's default summation: trapezoids over (recall, precision)."""
+    recall = (tp + _GUARD) / (tp + fn + _GUARD)
+    precision = (tp + _GUARD) / (tp + fp + _GUARD)
+    return _trapezoids(recall, precision)
 
 
 def _pr(tp, fn, fp):

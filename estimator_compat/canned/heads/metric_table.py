@@ -38,7 +38,7 @@ def _v1_op(row, labels, values, weights):
     raise ValueError(f"unknown metric kind {kind!r}")
 
 
-_CURVES = {"auc": "ROC", "auc_pr": "PR"}
+_CURVES = {"auc": "ROC", "auc_pr": "PR", "auc_pr_trapezoidal": "PR_TRAPEZOIDAL"}
 
 
 def as_v1_ops(rows, ctx):
@@ -77,6 +77,7 @@ def _keras_metric(row):
         "recall": lambda: keras.metrics.Recall(name=name, thresholds=threshold),
         "auc": lambda: keras.metrics.AUC(name=name, curve="ROC"),
         "auc_pr": lambda: keras.metrics.AUC(name=name, curve="PR"),
+        "auc_pr_trapezoidal": lambda: keras.metrics.AUC(name=name, curve="PR"),
     }[row.kind]()
 
 

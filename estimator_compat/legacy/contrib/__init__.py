@@ -1,6 +1,7 @@
 """`tf.contrib`, as far as estimator-era code used it (TensorFlow 2 removed the whole package).
 
-Served: `.estimator` (early-stopping hooks, InMemoryEvaluatorHook), `.learn` (see learn.py),
+Served: `.estimator` (early-stopping hooks, InMemoryEvaluatorHook, the in-memory boosted
+trees trainers), `.learn` (see learn.py),
 `.training.HParams`, `.tpu` (TPUEstimator & co.), `.lookup` (the TF1 tables), `.layers` (layer_norm,
 fully_connected, optimize_loss, initializers, regularizers), `.framework` (global step and
 variable helpers), `.rnn` (the TF1 cells of `rnn_cells`), `.data` (map_and_batch, parallel_interleave),
@@ -19,6 +20,7 @@ def build():
     import tensorflow as tf
 
     from estimator_compat import experimental, learn, tpu
+    from estimator_compat.canned import boosted_trees
     from estimator_compat.legacy import rnn_cells
     from estimator_compat.legacy.contrib import framework, layers, lookup, metrics
     from estimator_compat.legacy.contrib import learn as contrib_learn
@@ -26,10 +28,14 @@ def build():
     from estimator_compat.tpu.cluster_resolver import TPUClusterResolver
 
     estimator = namespace(
-        "tensorflow.contrib.estimator", "tf.contrib.estimator (early stopping)",
+        "tensorflow.contrib.estimator", "tf.contrib.estimator (early stopping, in-memory "
+        "boosted trees)",
         **{n: getattr(experimental, n) for n in (
             "stop_if_higher_hook", "stop_if_lower_hook", "stop_if_no_increase_hook",
-            "stop_if_no_decrease_hook", "make_early_stopping_hook", "InMemoryEvaluatorHook")})
+            "stop_if_no_decrease_hook", "make_early_stopping_hook", "InMemoryEvaluatorHook")},
+        **{n: getattr(boosted_trees, n) for n in (
+            "boosted_trees_classifier_train_in_memory",
+            "boosted_trees_regressor_train_in_memory")})
     hparam = namespace("tensorflow.contrib.training.python.training.hparam",
                        "tf.contrib.training's hparam", HParams=learn.HParams)
     namespace("tensorflow.contrib.training.python", "tf.contrib.training",
