@@ -264,3 +264,27 @@ def test_v1_and_contrib_names():
     built = contrib.build()
     assert callable(built.estimator.boosted_trees_classifier_train_in_memory)
     assert callable(built.estimator.boosted_trees_regressor_train_in_memory)
+
+
+def test_where_tf28_failed_post_pruned_categorical_splits_from_a_dataset(tmp_path):
+    """Post-pruning with equality splits (2.8's kernel recursed on node 0 until the process
+    crashed), trained in memory from a Dataset input_fn (2.8: an uninitialized iterator).
+    Training from cached nodes (remapped after pruning) grows the same trees as walking
+    every tree at every step does."""
+    case = dict(task="regress", cols=["cat", "x1", "x2b"], pruning_mode="post",
+                tree_complexity=0.01, trees=3, depth=3)
+    features, labels = data(task="regress")
+
+    def whole_data():
+        return tf.data.Dataset.from_tensor_slices((features, labels)).batch(600).repeat()
+    grown = []
+    for name, in_memory in (("cached", True), ("walked", False)):
+        est, _ = estimator(tf, ec, dict(case, mem=in_memory), str(tmp_path / name))
+        est.train(whole_data)
+        reader = tf.train.load_checkpoint(str(tmp_path / name))
+        grown.append(ensemble_lib.parse(reader.get_tensor("boosted_trees:0_serialized")))
+    kinds = {n.WhichOneof("node") for t in grown[0].trees for n in t.nodes}
+    assert "categorical_split" in kinds
+    assert sum(len(m.post_pruned_nodes_meta) > 0 for m in grown[0].tree_metadata) >= 2
+    assert structure(grown[0]) == structure(grown[1])
+    np.testing.assert_allclose(values(grown[0]), values(grown[1]), atol=1e-6)

@@ -171,7 +171,6 @@ class ModelFn:
 
     def _step(self, features, labels, logits, node_ids, tree_ids, bucketized, arrays,
               boundaries, ready, centering, serialized, stamp, insert):
-        h = self.hparams
         centering_now = centering.read_value()
 
         def train_op_fn(loss):

@@ -6,7 +6,7 @@ logits sees the same float32 values tf.estimator's did.
 """
 import tensorflow as tf
 
-from estimator_compat.canned.boosted_trees.ensemble import BUCKETIZED, CATEGORICAL, LEAF
+from estimator_compat.canned.boosted_trees.ensemble import BUCKETIZED, CATEGORICAL
 
 
 def feature_matrix(features):
