@@ -45,7 +45,7 @@ class EngineState:
                 steps_per_execution=(getattr(est, "_train_steps_per_execution", None)
                                      if mode == "train" else None)
                 or est.config.steps_per_execution,
-                jit_compile=est.config.jit_compile,
+                jit_compile=est.config.jit_compile and not getattr(est, "_host_calls", False),
                 coordinator=self.coordinator if mode == "train" else None)
         return self._steps[mode]
 

@@ -74,6 +74,7 @@ class _BoostedTreesBase(Estimator):
     """An Estimator over ModelFn, with feature importances and explanations."""
     _meta_graph_buildable = False  # its train step calls the host (tf.numpy_function)
     _train_steps_per_execution = 1  # the stop condition is checked after every step
+    _host_calls = True  # tf.numpy_function and dynamic shapes: never XLA-compiled
 
     @eager_entry
     def __init__(self, model_fn, model_dir, config, head, center_bias, is_classification):
@@ -109,7 +110,7 @@ class _BoostedTreesBase(Estimator):
         def model_fn(features, labels, mode, config):
             return bt.explanation_spec(features)
         est = Estimator(model_fn, model_dir=self.model_dir, config=self.config)
-        est._fill_missing_variables = self._fill_missing_variables
+        est._fill_missing_variables, est._host_calls = self._fill_missing_variables, True
         if predict_keys is not None:
             predict_keys = sorted(set(predict_keys) | set(explain.DEBUG_KEYS))
         for prediction in est.predict(input_fn, predict_keys=predict_keys, hooks=hooks,
