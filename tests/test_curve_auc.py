@@ -10,7 +10,7 @@ v1 = tf.compat.v1
 
 
 def both(batches):
-    """(ours, compat.v1's) {"ROC", "PR"} values after the batches, and the update ops'
+    """(ours, compat.v1's) {"ROC", "PR", "PR_TRAPEZOIDAL"} values after the batches, and the update ops'
     outputs on the last batch."""
     graph = tf.Graph()
     with graph.as_default():
@@ -21,6 +21,9 @@ def both(batches):
         theirs = {curve: v1.metrics.auc(labels, predictions, weights, curve=curve,
                                         summation_method="careful_interpolation")
                   for curve in ("ROC", "PR")}
+        # TF 2.8's BoostedTrees heads: compat.v1's PR AUC with trapezoidal summation.
+        theirs["PR_TRAPEZOIDAL"] = v1.metrics.auc(labels, predictions, weights, curve="PR",
+                                                  summation_method="trapezoidal")
         with v1.Session() as sess:
             sess.run(v1.local_variables_initializer())
             for y, p, w in batches:
