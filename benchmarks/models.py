@@ -6,7 +6,7 @@ import numpy as np
 import tensorflow as tf
 
 v1 = tf.compat.v1
-SHAPES = {"mlp": (784,), "cnn": (28, 28, 1), "cnn_tutorial": (28, 28, 1)}
+SHAPES = {"mlp": (784,), "mlp_small": (784,), "cnn": (28, 28, 1), "cnn_tutorial": (28, 28, 1)}
 
 
 @functools.lru_cache(maxsize=None)
@@ -28,6 +28,9 @@ def input_fn(model, batch, n=8192, repeat=True, with_labels=True):
 
 
 def _logits_v1(model, x, training):
+    if model == "mlp_small":  # 784-128-10: per-step overhead shows most
+        x = v1.layers.dense(x, 128, activation=tf.nn.relu)
+        return v1.layers.dense(x, 10)
     if model == "mlp":
         for _ in range(2):
             x = v1.layers.dense(x, 256, activation=tf.nn.relu)
@@ -64,7 +67,9 @@ def model_fn(features, labels, mode, params):
 def keras_model(model):
     import keras
     layers = [keras.Input(SHAPES[model])]
-    if model == "mlp":
+    if model == "mlp_small":
+        layers += [keras.layers.Dense(128, activation="relu")]
+    elif model == "mlp":
         layers += [keras.layers.Dense(256, activation="relu"), keras.layers.Dense(256, activation="relu")]
     elif model == "cnn_tutorial":
         layers += [keras.layers.Conv2D(32, 3, activation="relu"),

@@ -13,6 +13,7 @@ index's bytes, each data shard's size and modification time) and nothing has tra
 the read is skipped: in a train_and_evaluate loop, or on repeated
 evaluate calls, it was a tenth of a small model's call.
 """
+import glob
 import hashlib
 import logging
 import os
@@ -131,7 +132,7 @@ class CheckpointIO:
         try:
             with tf.io.gfile.GFile(path + ".index", "rb") as f:
                 digest = hashlib.sha1(f.read())
-            for shard in sorted(tf.io.gfile.glob(path + ".data-?????-of-?????")):
+            for shard in _data_shards(path):
                 digest.update(f"{shard}:{_size_and_time(shard)}".encode())
         except (tf.errors.OpError, OSError):
             return None
@@ -234,6 +235,14 @@ class CheckpointIO:
         for name, var in variables.items():
             if var is not components[name]:  # a mirrored variable: copy to every replica
                 var.assign(components[name].read_value())
+
+
+def _data_shards(prefix):
+    """A checkpoint's data files, sorted: Python's glob for a local path (TensorFlow's took 1.5
+    ms of each evaluate / predict call), TensorFlow's for a remote one."""
+    if "://" not in prefix:
+        return sorted(glob.glob(glob.escape(prefix) + ".data-?????-of-?????"))
+    return sorted(tf.io.gfile.glob(prefix + ".data-?????-of-?????"))
 
 
 def _size_and_time(path):

@@ -70,9 +70,11 @@ def eager_entry(fn):
     return call
 
 
-def eager_generator(generator):
+def eager_generator(generator, chunked=False):
     """Wraps a generator so that its body runs under `eager()` at each resumption and when it
-    is closed (a caller that stops reading a predict loop early)."""
+    is closed (a caller that stops reading a predict loop early). `chunked`: the generator
+    yields iterables of items (a call's examples, made by numpy alone), whose items are
+    handed out without switching modes per item."""
     while True:
         with eager():
             try:
@@ -80,7 +82,10 @@ def eager_generator(generator):
             except StopIteration:
                 return
         try:
-            yield item
+            if chunked:
+                yield from item
+            else:
+                yield item
         except GeneratorExit:
             with eager():
                 generator.close()

@@ -121,7 +121,7 @@ class Estimator:
         return eager_generator(predict_loop.predict(
             self._state(self._config.eval_distribute), input_fn, predict_keys=predict_keys,
             hooks=hooks, checkpoint_path=checkpoint_path,
-            yield_single_examples=yield_single_examples))
+            yield_single_examples=yield_single_examples), chunked=True)
 
     # -- export -------------------------------------------------------------------------------
     @eager_entry

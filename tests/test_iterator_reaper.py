@@ -8,6 +8,7 @@ import time
 import types
 
 import numpy as np
+import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
@@ -93,6 +94,31 @@ def test_each_call_tears_down_its_own_pipeline_when_it_ends():
     assert not events[2].is_set()  # still reading
     predictions.close()  # a generator the caller abandoned is finished like the others
     assert _wait(events[2]), "an abandoned predict's pipeline outlived the generator's close"
+    examples = est.predict(input_fn)  # one example read of a call's 16: closed mid-call
+    assert set(next(examples)) == {"y", "double"}
+    assert not events[3].is_set()
+    examples.close()
+    assert _wait(events[3]), "a predict closed between two examples kept its pipeline"
+
+
+def test_predictions_of_unequal_lengths_raise_and_release_the_pipeline():
+    """yield_single_examples=True with predictions of different batch lengths: the error
+    names the fix, and the call's pipeline goes with it."""
+    events = []
+
+    def input_fn():
+        events.append(threading.Event())
+        ds = _closed_when_torn_down(events[-1], n=10 ** 6)
+        return ds.map(lambda x: {"x": tf.stack([x, 1.0, -x])}).batch(4)
+
+    def model_fn(features, labels, mode):
+        tf.compat.v1.train.get_or_create_global_step()
+        return ec.EstimatorSpec(mode, predictions={"row": features["x"][:, 0],
+                                                   "first": features["x"][:1, 0]})
+    est = ec.Estimator(model_fn)
+    with pytest.raises(ValueError, match="Use yield_single_examples=False"):
+        next(est.predict(input_fn))
+    assert _wait(events[0]), "the failed predict's pipeline outlived the error"
 
 
 def test_datasets_are_let_go_once_their_iterators_are_gone():

@@ -1,5 +1,6 @@
 """Estimator.predict: a generator over the compiled predict step, one call's batches
-(steps_per_execution) in memory at a time."""
+(steps_per_execution) in memory at a time. It yields each call's examples (or batches) as one
+iterable, so the caller's per-example reads cost no mode switch (`eager_generator(chunked=True)`)."""
 import itertools
 import logging
 
@@ -34,9 +35,9 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
                 preds = preds.numpy()
             runner.after_step(fetched, {})
             if not yield_single_examples:
-                yield from _batches(preds, out.get("batch_sizes"))
+                yield _batches(preds, out.get("batch_sizes"))
             else:
-                yield from _examples(preds)
+                yield _examples(preds)
             if runner.stop_requested:
                 break
     finally:  # also when the caller stops reading: the iterator goes now, off-thread
@@ -63,24 +64,22 @@ def _check_keys(predictions, predict_keys):
 
 
 def _batches(preds, batch_sizes):
-    """A call's predictions, one batch at a time (a call of several steps concatenated them)."""
+    """A call's predictions, one batch at a time (a call of several steps concatenated them),
+    split here, inside the loop's eager call."""
     if batch_sizes is None:
-        yield preds
-        return
+        return [preds]
     ends = np.cumsum(batch_sizes.numpy())[:-1]
     if not isinstance(preds, dict):
-        yield from np.split(preds, ends)
-        return
+        return np.split(preds, ends)
     split = {k: np.split(v, ends) for k, v in preds.items()}
-    for i in range(len(ends) + 1):
-        yield {k: v[i] for k, v in split.items()}
+    return [{k: v[i] for k, v in split.items()} for i in range(len(ends) + 1)]
 
 
 def _examples(preds):
+    """An iterator over one call's examples (checked here, so a bad batch raises inside the
+    loop, where its iterator is released)."""
     if not isinstance(preds, dict):
-        for row in preds:
-            yield row
-        return
+        return iter(preds)
     lengths = {k: v.shape[0] if v.ndim else None for k, v in preds.items()}
     if None in lengths.values() or len(set(lengths.values())) != 1:
         raise ValueError("Batch length of predictions should be same. With "
@@ -89,5 +88,4 @@ def _examples(preds):
     keys = list(preds)
     # rows split by numpy's iterators and zipped into dicts without a Python frame per
     # example (a third faster than a loop here: 10k examples x 7 keys in 6 ms)
-    yield from map(dict, map(zip, itertools.repeat(keys), zip(*(preds[k] for k in keys))))
-
+    return map(dict, map(zip, itertools.repeat(keys), zip(*(preds[k] for k in keys))))
