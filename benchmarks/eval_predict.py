@@ -28,11 +28,12 @@ import sys
 import tempfile
 import time
 
+from models import SHAPES, keras_model
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BATCH = 128
 STYLES = ("outside", "numpy", "tfrecord", "tfrecord_per_call")
 OURS = {"tfrecord_per_call": "tfrecord"}  # styles whose input_fn is another's
-SHAPES = {"mlp_small": (784,), "cnn_tutorial": (28, 28, 1)}
 
 
 def _median_ms(fn, calls=5):
@@ -106,18 +107,6 @@ def _model_fn(features, labels, mode, params):
         "accuracy": v1.metrics.accuracy(labels, classes)})
 
 
-def _keras_model(model):
-    import keras
-    layers = [keras.Input(SHAPES[model])]
-    if model == "mlp_small":
-        layers += [keras.layers.Dense(128, activation="relu")]
-    else:
-        layers += [keras.layers.Conv2D(32, 3, activation="relu"),
-                   keras.layers.Conv2D(64, 3, activation="relu"), keras.layers.MaxPooling2D(2),
-                   keras.layers.Flatten(), keras.layers.Dense(128, activation="relu")]
-    return keras.Sequential(layers + [keras.layers.Dense(10)])
-
-
 def one(impl, model, spe, batches):
     """{style: {"eval": ms, "predict": ms}} for one runtime in this process."""
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -132,7 +121,7 @@ def one(impl, model, spe, batches):
     out = {}
     if impl == "keras":
         import keras
-        net = _keras_model(model)
+        net = keras_model(model)
         net.compile(keras.optimizers.Adam(1e-3),
                     keras.losses.SparseCategoricalCrossentropy(from_logits=True),
                     metrics=["accuracy"], steps_per_execution=spe, jit_compile=False)
