@@ -22,6 +22,8 @@ def run_step(runner, step, iterator, steps=1):
         return None
     try:
         out = step.run(iterator, names, steps)
+        if out is None:
+            return None
     except tf.errors.OutOfRangeError:
         return None
     except tf.errors.UnavailableError as e:

@@ -99,7 +99,7 @@ class ModeStep:
     def run(self, iterator, names=(), steps=1):
         """Runs up to `steps` steps in one call (steps_per_execution), fewer where the input
         ends. The last step's outputs (predict: every step's predictions, concatenated), with
-        "steps": how many ran. OutOfRangeError when the input had nothing left."""
+        "steps": how many ran. None or OutOfRangeError when the input had nothing left."""
         one, several = self._functions(names)
         if self.mode == ModeKeys.PREDICT and not self._batched_predictions():
             several = None  # a prediction without a batch dimension: one batch per call
@@ -112,7 +112,8 @@ class ModeStep:
                 return out
             if steps == 1 or several is None:
                 return dict(self._bound.call(one, iterator), steps=1)
-            return self._bound.call(several, iterator, tf.constant(steps, tf.int32))
+            out = self._bound.call(several, iterator, tf.constant(steps, tf.int32))
+            return out if int(out["steps"]) else None  # (0: the input had ended)
         except (tf.errors.InvalidArgumentError, tf.errors.UnimplementedError) as e:
             if self._jit_compile and "xla" in str(e).lower():
                 raise ValueError(f"RunConfig(jit_compile=True): XLA could not compile the "
@@ -160,7 +161,10 @@ class ModeStep:
                 return one, None
             return one, tf.function(self._several_steps_to_the_end(on_element),
                                     autograph=False)
-        return one, tf.function(self._several(on_element), autograph=False)
+        several = self._several(on_element)
+        if self._coordinator is None:  # (workers' calls report the end of input by raising)
+            several = self._or_nothing(several, on_element)
+        return one, tf.function(several, autograph=False)
 
     @staticmethod
     def _several_steps_to_the_end(on_element):
@@ -171,6 +175,32 @@ class ModeStep:
                 (tf.constant(1), out))
             return dict(out, steps=done)
         return several
+
+    @staticmethod
+    def _or_nothing(several, on_element):
+        """`several`, returning steps=0 (and zeros) where the input has already ended.
+
+        Every loop ends with such a call. Ending it in OutOfRangeError cost 1.3 ms (the
+        runtime unwinds the function, TensorFlow builds a Python traceback from its debug
+        info); returning nothing costs 0.9 ms. (Builds the false branch from the true one's
+        outputs: tf.cond traces the true branch first.) Outputs of a type with no zero
+        (resources, variants) keep the raising call."""
+        def or_nothing(iterator, steps):
+            element = iterator.get_next_as_optional()
+            traced = on_element.get_concrete_function(element.element_spec).structured_outputs
+            if any(getattr(t, "dtype", tf.resource) in (tf.resource, tf.variant)
+                   for t in tf.nest.flatten(traced)):
+                return several(_Prefetched(iterator, element), steps)
+            ran = {}
+
+            def run():
+                ran["out"] = several(_Prefetched(iterator, element), steps)
+                return ran["out"]
+
+            def nothing():
+                return tf.nest.map_structure(_empty_like, ran["out"])
+            return tf.cond(element.has_value(), run, nothing)
+        return or_nothing
 
     def _batched_predictions(self):
         return all(p.shape.rank for p in tf.nest.flatten(self._predictions_structure))
@@ -316,6 +346,29 @@ class ModeStep:
                 lambda v: tf.concat(strategy.experimental_local_results(v), axis=0),
                 out["predictions"])
         return merged
+
+
+class _Prefetched:
+    """An iterator whose first element was already taken as an optional: `next` gives it."""
+
+    def __init__(self, iterator, element):
+        self._iterator, self._element = iterator, element
+
+    def __next__(self):
+        element, self._element = self._element, None
+        return element.get_value() if element is not None else next(self._iterator)
+
+    def get_next_as_optional(self):
+        return self._iterator.get_next_as_optional()
+
+
+def _empty_like(t):
+    """A zero of `t`'s dtype, its unknown and batch (first) dimensions of length 0."""
+    shape = [0 if d is None else d for d in t.shape.as_list()] if t.shape.rank is not None \
+        else [0]
+    if shape:
+        shape[0] = 0
+    return tf.zeros(shape, t.dtype)
 
 
 _READ_ONLY_STATEFUL = {"ReadVariableOp", "VarHandleOp", "Placeholder", "VarIsInitializedOp"}
