@@ -24,6 +24,17 @@ class CountRuns(ec.SessionRunHook):
         self.steps.append(int(run_context.session.run(self.read)))
 
 
+class Calls(ec.SessionRunHook):
+    def __init__(self):
+        self.before = self.after = 0
+
+    def before_run(self, run_context):
+        self.before += 1
+
+    def after_run(self, run_context, run_values):
+        self.after += 1
+
+
 def test_several_steps_per_call(tmp_path):
     calls = []
 
@@ -146,14 +157,6 @@ def test_a_call_finding_the_input_ended_raises_nothing(tmp_path, monkeypatch):
     init = tf.errors.OutOfRangeError.__init__
     monkeypatch.setattr(tf.errors.OutOfRangeError, "__init__",
                         lambda self, *a, **k: (raised.append(1), init(self, *a, **k))[1])
-    class Calls(ec.SessionRunHook):
-        before = after = 0
-
-        def before_run(self, run_context):
-            self.before += 1
-
-        def after_run(self, run_context, run_values):
-            self.after += 1
     hook = Calls()
     assert len(list(est.predict(data, hooks=[hook]))) == 180
     assert (hook.before, hook.after) == (3, 2)  # the third call found the input ended
@@ -185,3 +188,36 @@ def test_predictions_dicts_keep_any_key_and_numpy_values(tmp_path):
             assert isinstance(example[k], np.ndarray)
             np.testing.assert_array_equal(example[k], row * i)
         assert isinstance(example["ids"], np.int64) and example["ids"] == int(row[0])
+
+
+
+def test_an_input_of_known_length_is_not_asked_for_more(tmp_path, monkeypatch):
+    """Where tf.data knows how many batches the input holds and no hook watches, evaluate and
+    predict stop after them instead of making one more call to find the end (as Keras' loops
+    do). With hooks the call is made: a tf.estimator session's hooks saw it (tf.estimator 2.15,
+    5 batches: before_run 6 times, after_run 5)."""
+    from estimator_compat.engine.steps import ModeStep
+    calls, run = [], ModeStep.run
+    monkeypatch.setattr(ModeStep, "run", lambda self, *a, **k: (
+        calls.append(self.mode), run(self, *a, **k))[1])
+    est = _trained(tmp_path, 3)
+    data = linear_input_fn(batch=30, repeat=False, n=180)  # 6 batches: two full calls
+    calls.clear()
+    assert len(list(est.predict(data))) == 180
+    assert est.evaluate(data)["global_step"] == 20
+    assert calls == ["infer", "infer", "eval", "eval"]
+    calls.clear()
+    unknown = lambda: data().filter(lambda features, y: tf.constant(True))  # noqa: E731
+    assert len(list(est.predict(unknown))) == 180
+    assert calls == ["infer"] * 3  # the third finds the end
+
+    one = ec.Estimator(linear_model_fn, config=est.config.replace(steps_per_execution=1),
+                       params={"lr": 0.1})
+    five = linear_input_fn(batch=30, repeat=False, n=150)
+    for call in (lambda h: list(one.predict(five, hooks=h)), lambda h: one.evaluate(five, hooks=h)):
+        hook = Calls()
+        call([hook])
+        assert (hook.before, hook.after) == (6, 5)
+    hook = Calls()
+    one.evaluate(five, hooks=[hook], steps=3)
+    assert (hook.before, hook.after) == (3, 3)

@@ -6,7 +6,7 @@ import numpy as np
 
 from estimator_compat import summaries
 from estimator_compat.callbacks.progress_bar import ProgressBar
-from estimator_compat.engine.run_step import note_hooks_per_call, run_step
+from estimator_compat.engine.run_step import note_hooks_per_call, run_step, steps_to_run
 from estimator_compat.hooks import graph_reader
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
@@ -26,7 +26,7 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     if steps is not None and steps <= 0:
         raise ValueError(f"Must specify steps > 0, given: {steps}")
     runner = HookRunner(ModeKeys.EVAL, hooks, state)
-    iterator, step = state.prepare(ModeKeys.EVAL, input_fn, runner)
+    iterator, step, length = state.prepare(ModeKeys.EVAL, input_fn, runner)
     for key in step.spec.eval_metric_ops:
         if key in _RESERVED:
             raise ValueError(f"Metric with name {key!r} is not allowed, because Estimator "
@@ -42,9 +42,10 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     metrics, done = {}, 0
     log_every = max(1, (steps or 0) // 10)
     per_call = est.config.steps_per_execution
-    while steps is None or done < steps:
-        ran = run_step(runner, step, iterator, per_call if steps is None else
-                       min(per_call, steps - done))
+    limit = steps_to_run(steps, length, runner)
+    while limit is None or done < limit:
+        ran = run_step(runner, step, iterator, per_call if limit is None else
+                       min(per_call, limit - done))
         if ran is None:
             break
         out, fetched = ran

@@ -6,7 +6,7 @@ import logging
 
 import numpy as np
 
-from estimator_compat.engine.run_step import note_hooks_per_call, run_step
+from estimator_compat.engine.run_step import note_hooks_per_call, run_step, steps_to_run
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -16,18 +16,21 @@ logger = logging.getLogger("tensorflow")
 def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None,
             yield_single_examples=True):
     runner = HookRunner(ModeKeys.PREDICT, hooks, state)
-    iterator, step = state.prepare(ModeKeys.PREDICT, input_fn, runner)
+    iterator, step, length = state.prepare(ModeKeys.PREDICT, input_fn, runner)
     state.restore_for(ModeKeys.PREDICT, checkpoint_path, runner)
     keys = _check_keys(step.spec.predictions, predict_keys)
     runner.after_create_session()
     per_call = state.estimator.config.steps_per_execution
     note_hooks_per_call(runner, per_call)
+    limit, done = steps_to_run(None, length, runner), 0
     try:
-        while True:
-            ran = run_step(runner, step, iterator, per_call)
+        while limit is None or done < limit:
+            ran = run_step(runner, step, iterator,
+                           per_call if limit is None else min(per_call, limit - done))
             if ran is None:
                 break
             out, fetched = ran
+            done += int(out["steps"])
             preds = out["predictions"]
             if isinstance(preds, dict):
                 preds = {k: preds[k].numpy() for k in keys}

@@ -14,6 +14,16 @@ def note_hooks_per_call(runner, steps_per_execution):
                     steps_per_execution, steps_per_execution)
 
 
+def steps_to_run(steps, length, runner):
+    """The steps an evaluate / predict loop runs: `steps` (None: to the end of the input),
+    capped at the input's known length (`input_pipeline.known_length`) where no hook watches:
+    a hook saw one more `before_run` than `after_run`, the call that found the end, as in a
+    tf.estimator session, so with hooks that call is still made."""
+    if length is None or runner.has_hooks():
+        return steps
+    return length if steps is None else min(steps, length)
+
+
 def run_step(runner, step, iterator, steps=1):
     """(outputs, {fetched name: numpy}) of one compiled call (of `steps` steps); None when hooks
     stopped or the input is exhausted (`runner.stop_requested` tells which)."""

@@ -54,14 +54,16 @@ class EngineState:
         self._steps.pop(mode, None)
 
     def prepare(self, mode, input_fn, runner):
-        """Dataset iterator and the traced step for `mode` (variables exist after this);
-        `runner`'s hooks have begun (inside the trace when the call has SessionRunHooks)."""
+        """Dataset iterator, the traced step for `mode` (variables exist after this) and the
+        number of elements the input holds where tf.data knows it (else None); `runner`'s
+        hooks have begun (inside the trace when the call has SessionRunHooks)."""
         est = self.estimator
         seed = est.config.tf_random_seed
         with self.strategy.scope():
             if seed is not None:
                 tf.random.set_seed(seed)
             dataset = self._dataset(input_fn, mode)
+            length = input_pipeline.known_length(dataset)
             iterator = dataset if self.coordinator is not None else iter(dataset)
             iterator_reaper.track(iterator)
             step = self.step(mode)
@@ -70,7 +72,7 @@ class EngineState:
                 step.trace(iterator)
         with step.graph.as_default():
             runner.begin(step.spec, step.graph)  # a no-op when the trace already did it
-        return iterator, step
+        return iterator, step, length
 
     def initialise_from_checkpoints(self):
         """Applies the model_fn's init_from_checkpoint requests (when there is no checkpoint of

@@ -33,7 +33,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         logger.info("Skipping training since max_steps has already saved.")
         return
     runner = HookRunner(ModeKeys.TRAIN, hooks, state, epoch_steps=config.log_step_count_steps)
-    iterator, step = state.prepare(ModeKeys.TRAIN, input_fn, runner)
+    iterator, step, _ = state.prepare(ModeKeys.TRAIN, input_fn, runner)
     # Resolved again right before the restore: another trainer on this model_dir may have
     # saved (and rotated the one seen above away) while the model was built.
     latest = checkpoints.latest_checkpoint(est.model_dir) or latest
