@@ -67,10 +67,12 @@ def test_cloud_ml_census_queues_contrib_learn_run_as_module(tmp_path):
 def test_contrib_learn_estimator_model_fn_ops_metric_spec(tmp_path):
     """tf.contrib.learn.Estimator(model_fn=simple_rnn) with `(features, targets, mode)`,
     ModelFnOps, MetricSpec eval_metrics, match_filenames_once + queues, InputFnOps serving,
-    learn_runner.run(experiment_fn, output_dir). TF 1.15.5: rmse 0.0673 at step 400."""
+    learn_runner.run(experiment_fn, output_dir). The LSTM's weights and the queue's shuffle
+    are unseeded: rmse at step 400, TF 1.15.5 in 8 runs 0.060-0.073; ours 0.051-0.083 in 8,
+    0.110 once in CI (predicting zero gives ~0.7)."""
     out, _ = run(os.path.join(CONTRIB, "sinewaves_rnn.py"), "--output_dir", tmp_path)
     metrics = result(out)
-    assert metrics["global_step"] == 400 and metrics["rmse"] < 0.1
+    assert metrics["global_step"] == 400 and metrics["rmse"] < 0.15
     (export,) = metrics["exports"]
     serving = tf.saved_model.load(export).signatures["serving_default"]
     prediction = list(serving(rawdata=tf.zeros([3, 8])).values())[0]
