@@ -190,7 +190,6 @@ def test_predictions_dicts_keep_any_key_and_numpy_values(tmp_path):
         assert isinstance(example["ids"], np.int64) and example["ids"] == int(row[0])
 
 
-
 def test_an_input_of_known_length_is_not_asked_for_more(tmp_path, monkeypatch):
     """Where tf.data knows how many batches the input holds and no hook watches, evaluate and
     predict stop after them instead of making one more call to find the end (as Keras' loops
