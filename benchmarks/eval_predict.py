@@ -1,11 +1,13 @@
 """Evaluate and predict against Keras 3, by input style and steps_per_execution.
 
     python benchmarks/eval_predict.py [--models mlp_small,cnn_tutorial] [--spe 1,10]
-                                      [--repeats 3] [--batches 50]
+                                      [--repeats 3] [--batches 50] [--calls 5]
 
-Each (runtime, model, spe) is a fresh process, the configurations interleaved `--repeats`
-times; each process times, for every input style, the median of 5 evaluate and 5 predict
-calls over `--batches` batches of 128:
+Each model is measured in `--repeats` fresh processes, the models interleaved. A process
+builds Keras 3 and ours at each steps_per_execution and times, for every input style,
+`--calls` evaluate and predict calls of each over `--batches` batches of 128, the runtimes
+taking turns (this machine's speed drifts, and a process or a phase of it can run in a slow
+mode: runtimes in turn see the same); every ratio is a process's own, their median printed:
 - `outside`: the input_fn returns a dataset built once outside it, cached and read once
   (`lambda: base.prefetch(2)`); Keras evaluates / predicts `base.prefetch(2)`;
 - `numpy`: the input_fn slices numpy arrays into a new dataset at every call (as most
@@ -34,15 +36,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BATCH = 128
 STYLES = ("outside", "numpy", "tfrecord", "tfrecord_per_call")
 OURS = {"tfrecord_per_call": "tfrecord"}  # styles whose input_fn is another's
-
-
-def _median_ms(fn, calls=5):
-    times = []
-    for _ in range(calls):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return sorted(times)[calls // 2] * 1000
 
 
 def _arrays(model, n):
@@ -107,8 +100,51 @@ def _model_fn(features, labels, mode, params):
         "accuracy": v1.metrics.accuracy(labels, classes)})
 
 
-def one(impl, model, spe, batches):
-    """{style: {"eval": ms, "predict": ms}} for one runtime in this process."""
+def _keras_calls(model, spe, x, y, base, base_x, records):
+    import keras
+    net = keras_model(model)
+    net.compile(keras.optimizers.Adam(1e-3),
+                keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                metrics=["accuracy"], steps_per_execution=spe, jit_compile=False)
+    net.fit(base.repeat(), steps_per_epoch=5, verbose=0)
+    rec, rec_x = records(), records(with_labels=False)
+    return {"outside": (lambda: net.evaluate(base.prefetch(2), verbose=0),
+                        lambda: net.predict(base_x.prefetch(2), verbose=0)),
+            "numpy": (lambda: net.evaluate(x, y, batch_size=BATCH, verbose=0),
+                      lambda: net.predict(x, batch_size=BATCH, verbose=0)),
+            "tfrecord": (lambda: net.evaluate(rec, verbose=0),
+                         lambda: net.predict(rec_x, verbose=0)),
+            "tfrecord_per_call": (lambda: net.evaluate(records(), verbose=0),
+                                  lambda: net.predict(records(False), verbose=0))}
+
+
+def _our_calls(model, spe, x, y, base, base_x, records):
+    import tensorflow as tf
+    import estimator_compat
+    estimator_compat.install()
+    tf.get_logger().setLevel("ERROR")
+    est = tf.estimator.Estimator(_model_fn, params={"model": model}, config=(
+        tf.estimator.RunConfig(model_dir=tempfile.mkdtemp(), steps_per_execution=spe)))
+    est.train(lambda: base.repeat(), steps=5)
+
+    def numpy_fn(with_labels=True):
+        return lambda: tf.data.Dataset.from_tensor_slices(
+            (x, y) if with_labels else x).batch(BATCH)
+    examples = lambda fn: sum(1 for _ in est.predict(fn))  # noqa: E731
+    calls = {"outside": (lambda: est.evaluate(lambda: base.prefetch(2)),
+                         lambda: examples(lambda: base_x.prefetch(2))),
+             "numpy": (lambda: est.evaluate(numpy_fn()),
+                       lambda: examples(numpy_fn(False))),
+             "tfrecord": (lambda: est.evaluate(records),
+                          lambda: examples(lambda: records(with_labels=False)))}
+    return dict(calls, **{style: calls[mine] for style, mine in OURS.items()})
+
+
+def one(model, spes, batches, calls=5):
+    """{style: {"keras@K" / "ours@K": {"eval": ms, "predict": ms}}}: Keras and ours at each
+    steps_per_execution K, all in this process, their calls taken in turn (the order rotating
+    from round to round), so a slow spell of the machine or a slow mode of the process falls
+    on every runtime alike."""
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     import tensorflow as tf
     x, y = _arrays(model, BATCH * batches)
@@ -118,44 +154,24 @@ def one(impl, model, spe, batches):
     for dataset in (base, base_x):  # the caches filled
         for _ in dataset:
             pass
+    runtimes = {f"{name}@{spe}": make(model, spe, x, y, base, base_x, records)
+                for spe in spes for name, make in (("keras", _keras_calls), ("ours", _our_calls))}
+    names = list(runtimes)
     out = {}
-    if impl == "keras":
-        import keras
-        net = keras_model(model)
-        net.compile(keras.optimizers.Adam(1e-3),
-                    keras.losses.SparseCategoricalCrossentropy(from_logits=True),
-                    metrics=["accuracy"], steps_per_execution=spe, jit_compile=False)
-        net.fit(base.repeat(), steps_per_epoch=5, verbose=0)
-        rec, rec_x = records(), records(with_labels=False)
-        calls = {"outside": (lambda: net.evaluate(base.prefetch(2), verbose=0),
-                             lambda: net.predict(base_x.prefetch(2), verbose=0)),
-                 "numpy": (lambda: net.evaluate(x, y, batch_size=BATCH, verbose=0),
-                           lambda: net.predict(x, batch_size=BATCH, verbose=0)),
-                 "tfrecord": (lambda: net.evaluate(rec, verbose=0),
-                              lambda: net.predict(rec_x, verbose=0)),
-                 "tfrecord_per_call": (lambda: net.evaluate(records(), verbose=0),
-                                       lambda: net.predict(records(False), verbose=0))}
-    else:
-        import estimator_compat
-        estimator_compat.install()
-        tf.get_logger().setLevel("ERROR")
-        est = tf.estimator.Estimator(_model_fn, params={"model": model}, config=(
-            tf.estimator.RunConfig(model_dir=tempfile.mkdtemp(), steps_per_execution=spe)))
-        est.train(lambda: base.repeat(), steps=5)
-
-        def numpy_fn(with_labels=True):
-            return lambda: tf.data.Dataset.from_tensor_slices(
-                (x, y) if with_labels else x).batch(BATCH)
-        examples = lambda fn: sum(1 for _ in est.predict(fn))  # noqa: E731
-        calls = {"outside": (lambda: est.evaluate(lambda: base.prefetch(2)),
-                             lambda: examples(lambda: base_x.prefetch(2))),
-                 "numpy": (lambda: est.evaluate(numpy_fn()),
-                           lambda: examples(numpy_fn(False))),
-                 "tfrecord": (lambda: est.evaluate(records),
-                              lambda: examples(lambda: records(with_labels=False)))}
-    for style, (evaluate, predict) in calls.items():
-        evaluate(), predict()  # warm
-        out[style] = {"eval": _median_ms(evaluate), "predict": _median_ms(predict)}
+    for style in STYLES:
+        fns = {name: dict(zip(("eval", "predict"), made[style]))
+               for name, made in runtimes.items()}
+        times = {name: {kind: [] for kind in kinds} for name, kinds in fns.items()}
+        for fn in (f for kinds in fns.values() for f in kinds.values()):
+            fn(), fn()  # warm
+        for i in range(calls):
+            for name in names[i % len(names):] + names[:i % len(names)]:
+                for kind, fn in fns[name].items():
+                    start = time.perf_counter()
+                    fn()
+                    times[name][kind].append((time.perf_counter() - start) * 1000)
+        out[style] = {name: {kind: statistics.median(t) for kind, t in kinds.items()}
+                      for name, kinds in times.items()}
     return out
 
 
@@ -165,45 +181,51 @@ def main():
     parser.add_argument("--spe", default="1,10")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--batches", type=int, default=50)
-    parser.add_argument("--one", nargs=3, help=argparse.SUPPRESS)  # impl model spe
+    parser.add_argument("--calls", type=int, default=5)
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # a model, measured in this process
     args = parser.parse_args()
-    if args.one:
-        impl, model, spe = args.one
-        print("RESULT " + json.dumps(one(impl, model, int(spe), args.batches)), flush=True)
-        return
     spes = [int(s) for s in args.spe.split(",")]
-    runs = [(impl, model, spe) for model in args.models.split(",") for spe in spes
-            for impl in ("keras", "estimator_compat")]
-    measured = {run: [] for run in runs}
+    if args.one:
+        print("RESULT " + json.dumps(one(args.one, spes, args.batches, args.calls)), flush=True)
+        return
+    models = args.models.split(",")
+    measured = {model: [] for model in models}
     for _ in range(args.repeats):
-        for run in runs:
-            cmd = [sys.executable, __file__, "--batches", str(args.batches), "--one",
-                   *map(str, run)]
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+        for model in models:
+            cmd = [sys.executable, __file__, "--batches", str(args.batches), "--calls",
+                   str(args.calls), "--spe", args.spe, "--one", model]
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
             lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
             if not lines:
-                raise RuntimeError(f"{run} failed:\n{proc.stderr[-3000:]}")
-            measured[run].append(json.loads(lines[0][len("RESULT "):]))
-    med = {run: {s: {k: statistics.median(r[OURS.get(s, s) if run[0] != "keras" else s][k]
-                                          for r in rs) for k in ("eval", "predict")}
-                 for s in STYLES} for run, rs in measured.items()}
-    print(f"ms per call ({args.batches} batches of {BATCH}), medians of {args.repeats} "
-          "processes x 5 calls; x Keras = Keras ms / ours ms\n")
+                raise RuntimeError(f"{model} failed:\n{proc.stderr[-3000:]}")
+            measured[model].append(json.loads(lines[0][len("RESULT "):]))
+
+    def median(model, style, name, kind):
+        return statistics.median(r[style][name][kind] for r in measured[model])
+
+    def ratio(model, style, kind, slow, fast):  # the median of each process's ratio
+        return statistics.median(r[style][slow][kind] / r[style][fast][kind]
+                                 for r in measured[model])
+
+    def pair(model, style, slow, fast):
+        return " / ".join(f"{ratio(model, style, kind, slow, fast):.2f}"
+                          for kind in ("eval", "predict"))
+    print(f"ms per call ({args.batches} batches of {BATCH}), medians over {args.repeats} "
+          f"processes of each one's median of {args.calls} calls; ratios: the median of each "
+          "process's own (x Keras: Keras ms / ours ms; ours x spe=1: ours at spe=1 ms / "
+          "ours ms; > 1.0: ours faster)\n")
     print("| model | spe | input | Keras eval / predict ms | ours eval / predict ms | "
           "× Keras eval / predict | ours × spe=1 eval / predict |")
     print("|---|---|---|---|---|---|---|")
-    for model in args.models.split(","):
+    for model in models:
         for spe in spes:
             for style in STYLES:
-                k, o = med[("keras", model, spe)][style], med[("estimator_compat", model, spe)][style]
-                o1 = med[("estimator_compat", model, spes[0])][style]
-                if style in OURS:  # the same timings as another style's: no spe ratio again
-                    o1 = None
-                print(f"| {model} | {spe} | {style} | {k['eval']:.1f} / {k['predict']:.1f} | "
-                      f"{o['eval']:.1f} / {o['predict']:.1f} | "
-                      f"**{k['eval'] / o['eval']:.2f} / {k['predict'] / o['predict']:.2f}** | "
-                      + (f"{o1['eval'] / o['eval']:.2f} / {o1['predict'] / o['predict']:.2f} |"
-                         if o1 else "(as tfrecord) |"),
+                k, o = (" / ".join(f"{median(model, style, f'{name}@{spe}', kind):.1f}"
+                                   for kind in ("eval", "predict")) for name in ("keras", "ours"))
+                vs_one = ("(as tfrecord)" if style in OURS else
+                          pair(model, style, f"ours@{spes[0]}", f"ours@{spe}"))
+                print(f"| {model} | {spe} | {style} | {k} | {o} | "
+                      f"**{pair(model, style, f'keras@{spe}', f'ours@{spe}')}** | {vs_one} |",
                       flush=True)
 
 

@@ -6,7 +6,8 @@ import numpy as np
 
 from estimator_compat import summaries
 from estimator_compat.callbacks.progress_bar import ProgressBar
-from estimator_compat.engine.run_step import note_hooks_per_call, run_step, steps_to_run
+from estimator_compat.engine.run_step import (note_hooks_per_call, run_step, steps_this_call,
+                                              steps_to_run)
 from estimator_compat.hooks import graph_reader
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
@@ -26,7 +27,7 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     if steps is not None and steps <= 0:
         raise ValueError(f"Must specify steps > 0, given: {steps}")
     runner = HookRunner(ModeKeys.EVAL, hooks, state)
-    iterator, step, length = state.prepare(ModeKeys.EVAL, input_fn, runner)
+    iterator, step, source = state.prepare(ModeKeys.EVAL, input_fn, runner)
     for key in step.spec.eval_metric_ops:
         if key in _RESERVED:
             raise ValueError(f"Metric with name {key!r} is not allowed, because Estimator "
@@ -39,14 +40,14 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     progress = ProgressBar(steps, est.config.progress_bar)
     logger.info("Starting evaluation at %s", path or (
         "in-memory variables" if in_memory else "initialised variables"))
-    metrics, done = {}, 0
+    metrics, done, ended = {}, 0, False
     log_every = max(1, (steps or 0) // 10)
     per_call = est.config.steps_per_execution
-    limit = steps_to_run(steps, length, runner)
+    limit = steps_to_run(steps, source.length, runner)
     while limit is None or done < limit:
-        ran = run_step(runner, step, iterator, per_call if limit is None else
-                       min(per_call, limit - done))
+        ran = run_step(runner, step, iterator, steps_this_call(per_call, limit, done))
         if ran is None:
+            ended = not runner.stop_requested
             break
         out, fetched = ran
         before, done = done, done + int(out["steps"])
@@ -60,6 +61,7 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
             break
     del iterator
     step.end_call()
+    source.note_read(done, ended)
     if done == 0 and not runner.stop_requested:
         raise ValueError(
             "evaluate(): the input_fn yielded no batches, so there is nothing to compute "

@@ -6,7 +6,8 @@ import logging
 
 import numpy as np
 
-from estimator_compat.engine.run_step import note_hooks_per_call, run_step, steps_to_run
+from estimator_compat.engine.run_step import (note_hooks_per_call, run_step, steps_this_call,
+                                              steps_to_run)
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -16,18 +17,18 @@ logger = logging.getLogger("tensorflow")
 def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None,
             yield_single_examples=True):
     runner = HookRunner(ModeKeys.PREDICT, hooks, state)
-    iterator, step, length = state.prepare(ModeKeys.PREDICT, input_fn, runner)
+    iterator, step, source = state.prepare(ModeKeys.PREDICT, input_fn, runner)
     state.restore_for(ModeKeys.PREDICT, checkpoint_path, runner)
     keys = _check_keys(step.spec.predictions, predict_keys)
     runner.after_create_session()
     per_call = state.estimator.config.steps_per_execution
     note_hooks_per_call(runner, per_call)
-    limit, done = steps_to_run(None, length, runner), 0
+    limit, done, ended = steps_to_run(None, source.length, runner), 0, False
     try:
         while limit is None or done < limit:
-            ran = run_step(runner, step, iterator,
-                           per_call if limit is None else min(per_call, limit - done))
+            ran = run_step(runner, step, iterator, steps_this_call(per_call, limit, done))
             if ran is None:
+                ended = not runner.stop_requested
                 break
             out, fetched = ran
             done += int(out["steps"])
@@ -46,6 +47,7 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
     finally:  # also when the caller stops reading: the iterator goes now, off-thread
         del iterator
         step.end_call()
+        source.note_read(done, ended)
     runner.end()
 
 

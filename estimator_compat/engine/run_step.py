@@ -24,6 +24,12 @@ def steps_to_run(steps, length, runner):
     return length if steps is None else min(steps, length)
 
 
+def steps_this_call(per_call, limit, done):
+    """Steps the next compiled call runs: steps_per_execution, fewer where `limit` (from
+    `steps_to_run`; None: no limit) is `done` sooner."""
+    return per_call if limit is None else min(per_call, limit - done)
+
+
 def run_step(runner, step, iterator, steps=1):
     """(outputs, {fetched name: numpy}) of one compiled call (of `steps` steps); None when hooks
     stopped or the input is exhausted (`runner.stop_requested` tells which)."""

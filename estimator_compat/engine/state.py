@@ -5,10 +5,11 @@ import tensorflow as tf
 
 from estimator_compat import checkpoints, meta_graph, summaries, warm_start
 from estimator_compat.cluster import parameter_servers
-from estimator_compat.engine import (coordinated, input_pipeline, iterator_reaper, seeding,
-                                     strategies)
+from estimator_compat.engine import (cached_input, coordinated, input_pipeline, iterator_reaper,
+                                     seeding, strategies)
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
+from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.variables import VariableStore
 
 logger = logging.getLogger("tensorflow")
@@ -54,16 +55,20 @@ class EngineState:
         self._steps.pop(mode, None)
 
     def prepare(self, mode, input_fn, runner):
-        """Dataset iterator, the traced step for `mode` (variables exist after this) and the
-        number of elements the input holds where tf.data knows it (else None); `runner`'s
-        hooks have begun (inside the trace when the call has SessionRunHooks)."""
+        """Dataset iterator, the traced step for `mode` (variables exist after this) and, for
+        evaluate / predict, the `cached_input.Input` read (its length, where tf.data knows
+        it); `runner`'s hooks have begun (inside the trace when the call has
+        SessionRunHooks)."""
         est = self.estimator
         seed = est.config.tf_random_seed
         with self.strategy.scope():
             if seed is not None:
                 tf.random.set_seed(seed)
             dataset = self._dataset(input_fn, mode)
-            length = input_pipeline.known_length(dataset)
+            source = None
+            if mode != ModeKeys.TRAIN:
+                source = cached_input.Input(dataset)
+                dataset = source.dataset
             iterator = dataset if self.coordinator is not None else iter(dataset)
             iterator_reaper.track(iterator)
             step = self.step(mode)
@@ -72,7 +77,7 @@ class EngineState:
                 step.trace(iterator)
         with step.graph.as_default():
             runner.begin(step.spec, step.graph)  # a no-op when the trace already did it
-        return iterator, step, length
+        return iterator, step, source
 
     def initialise_from_checkpoints(self):
         """Applies the model_fn's init_from_checkpoint requests (when there is no checkpoint of
