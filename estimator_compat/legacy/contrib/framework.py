@@ -37,3 +37,8 @@ FUNCTIONS = dict(get_global_step=v1.train.get_global_step,
                  get_variable_full_name=lambda var: var.op.name,
                  init_from_checkpoint=v1.train.init_from_checkpoint,
                  list_variables=tf.train.list_variables, load_variable=tf.train.load_variable)
+
+
+def build():
+    from estimator_compat.legacy.namespaces import namespace
+    return namespace("tensorflow.contrib.framework", "tf.contrib.framework", **FUNCTIONS)

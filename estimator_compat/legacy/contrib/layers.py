@@ -129,3 +129,8 @@ FUNCTIONS = {f.__name__ if f is not linear else "linear": f for f in (optimize_l
     layer_norm, xavier_initializer, variance_scaling_initializer, l1_regularizer,
     l2_regularizer, apply_regularization, fully_connected, linear)}
 FUNCTIONS.update(xavier_initializer_conv2d=xavier_initializer)
+
+
+def build():
+    from estimator_compat.legacy.namespaces import namespace
+    return namespace("tensorflow.contrib.layers", "tf.contrib.layers", **FUNCTIONS)

@@ -48,3 +48,8 @@ FUNCTIONS = dict(
     FastHashSpec=lookup_ops.FastHashSpec, StrongHashSpec=lookup_ops.StrongHashSpec,
     LookupInterface=lookup_ops.LookupInterface,
     InitializableLookupTableBase=lookup_ops.InitializableLookupTableBaseV1)
+
+
+def build():
+    from estimator_compat.legacy.namespaces import namespace
+    return namespace("tensorflow.contrib.lookup", "tf.contrib.lookup", **FUNCTIONS)

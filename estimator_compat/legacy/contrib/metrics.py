@@ -50,3 +50,8 @@ def aggregate_metric_map(names_to_tuples):
 
 
 FUNCTIONS.update(aggregate_metrics=aggregate_metrics, aggregate_metric_map=aggregate_metric_map)
+
+
+def build():
+    from estimator_compat.legacy.namespaces import namespace
+    return namespace("tensorflow.contrib.metrics", "tf.contrib.metrics", **FUNCTIONS)
