@@ -4,9 +4,30 @@ In a TF1 graph the graph seed fixed every initializer. Keras 3 layers instead ta
 from Python's `random` when they are built, so the model_fn is traced with `random` seeded from
 tf_random_seed as well; the user's own `random` state is put back afterwards, and the input_fn
 runs outside (TF1 did not seed its Python code either).
+
+TensorFlow's graph seed is set with `tf.random.set_seed` on an Estimator's first call only:
+in eager mode it also clears TensorFlow's kernel and function caches, so every later call
+would instantiate its compiled steps again (3-4x a small model's evaluate). Later calls only
+restart the sequence of op seeds drawn from it (`graph_seed`), so an input_fn's
+`shuffle(seed=None)` gets the seed a TF1 graph built anew for that call gave it.
 """
 import contextlib
 import random
+
+import tensorflow as tf
+from tensorflow.python.eager import context
+
+
+def graph_seed(seed, first_call):
+    """TF1's graph seed for one Estimator call: set (clearing TensorFlow's caches) on the
+    Estimator's first call or when another seed is in force, else the op-seed sequence
+    restarted with the caches kept. Returns whether the caches were cleared."""
+    ctx = context.context()
+    if first_call or getattr(ctx, "_seed", None) != seed:
+        tf.random.set_seed(seed)
+        return True
+    ctx._rng = random.Random(seed)  # what set_seed does, less TFE_ContextClearCaches
+    return False
 
 
 @contextlib.contextmanager

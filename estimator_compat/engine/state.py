@@ -1,7 +1,6 @@
 """What one Estimator keeps under one tf.distribute strategy: variables, checkpoint I/O, steps."""
 import logging
 
-import tensorflow as tf
 
 from estimator_compat import checkpoints, meta_graph, summaries, warm_start
 from estimator_compat.cluster import parameter_servers
@@ -33,6 +32,7 @@ class EngineState:
         self._steps = {}
         self.graph_written = None  # the train graph last written to graph.pbtxt
         self.meta_graphs = meta_graph.MetaGraphs(estimator)
+        self._seeded = False  # tf_random_seed set once (seeding.graph_seed)
 
     def step(self, mode):
         if mode not in self._steps:
@@ -63,7 +63,8 @@ class EngineState:
         seed = est.config.tf_random_seed
         with self.strategy.scope():
             if seed is not None:
-                tf.random.set_seed(seed)
+                seeding.graph_seed(seed, first_call=not self._seeded)
+                self._seeded = True
             dataset = self._dataset(input_fn, mode)
             source = None
             if mode != ModeKeys.TRAIN:

@@ -7,6 +7,8 @@ per call — and their `begin()` runs inside it, after model_fn, so hooks can lo
 name and create ops. Later, a retrace happens only when the set of fetched names grows; it
 replays `begin()` on copies of the hooks, so the ops they made exist again under the same names.
 """
+import logging
+
 import keras
 import tensorflow as tf
 
@@ -18,6 +20,8 @@ from estimator_compat.engine.metric_reset import MetricReset
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.engine.unneeded_writes import WriteDiverter
 from estimator_compat.mode_keys import ModeKeys
+
+logger = logging.getLogger("tensorflow")
 
 
 class ModeStep:
@@ -61,6 +65,10 @@ class ModeStep:
         spec_hooks = runner.spec_hooks(self.spec) if self.spec is not None else ()
         if not self._cache or runner.has_session_hooks() or any(
                 isinstance(h, tf.compat.v1.train.SessionRunHook) for h in spec_hooks):
+            if self._cache:
+                logger.info("Tracing the %s step of the model_fn anew: this call has "
+                            "SessionRunHooks (tf.estimator built a new graph per call).",
+                            self.mode)
             self._cache, self._fresh = {}, True
             return True
         return False
@@ -77,6 +85,10 @@ class ModeStep:
         """(one step, several steps) compiled functions returning also the tensors in `names`."""
         key = frozenset(names)
         if not key <= self.compiled_names or not self._cache:
+            if self._cache:
+                logger.info("Tracing the %s step of the model_fn again: hooks fetch %s, "
+                            "which it did not return.", self.mode,
+                            ", ".join(sorted(key - self.compiled_names)))
             key = frozenset(self.compiled_names | key)
             self._cache = {key: self._build(tuple(sorted(key)))}
         return next(iter(self._cache.values()))

@@ -129,7 +129,9 @@ class SummarySaverHook(_tf_hooks.SummarySaverHook):
 
 class StepCounterHook(_tf_hooks.StepCounterHook):
     """TensorFlow's, with the summary tag fixed to tf.estimator's `global_step/sec` (its own
-    begin() derives the tag from `global_step.op`, which an eager variable does not have)."""
+    begin() derives the tag from `global_step.op`, which an eager variable does not have), and
+    its events flushed when the call ends: the writer's own thread flushes only every 120 s,
+    so a reader right after `train()` could miss the last values."""
 
     def begin(self):
         if self._summary_writer is None and self._output_dir:
@@ -138,6 +140,10 @@ class StepCounterHook(_tf_hooks.StepCounterHook):
         if self._global_step_tensor is None:
             raise RuntimeError("Global step should be created to use StepCounterHook.")
         self._summary_tag = "global_step/sec"
+
+    def end(self, session):
+        if self._summary_writer is not None:
+            self._summary_writer.flush()
 
 
 class ProfilerHook(SessionRunHook):
