@@ -1,7 +1,10 @@
 """One measurement in its own process (so peak RSS is its own): prints a JSON line.
 
-    python benchmarks/bench_one.py IMPL MODEL [--steps N] [--batch B] [--spe K]
+    python benchmarks/bench_one.py IMPL MODEL [--steps N] [--batch B] [--spe K] [--program-config]
 IMPL: estimator_compat | tf_estimator (the real one, run under TF 2.15) | keras | raw
+--program-config: the Estimator gets the RunConfig settings public programs pass
+(PROGRAM_CONFIG: a seed, summary / checkpoint / logging periods, a session_config) instead of
+the defaults.
 """
 import argparse
 import json
@@ -38,14 +41,27 @@ def rss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+# what estimator programs commonly pass (tensorflow/models samples, Cloud ML trainers, BERT)
+PROGRAM_CONFIG = dict(tf_random_seed=0, save_summary_steps=100, save_checkpoints_steps=1000,
+                      log_step_count_steps=100, keep_checkpoint_max=3)
+
+
+def program_session_config():
+    return tf.compat.v1.ConfigProto(allow_soft_placement=True, log_device_placement=False,
+                                    intra_op_parallelism_threads=0)
+
+
 def estimator(args, impl):
+    settings = {}
+    if args.program_config:
+        settings = dict(PROGRAM_CONFIG, session_config=program_session_config())
     if impl == "estimator_compat":
         import estimator_compat
         estimator_compat.install()
         config = tf.estimator.RunConfig(model_dir=tempfile.mkdtemp(),
-                                        steps_per_execution=args.spe)
+                                        steps_per_execution=args.spe, **settings)
     else:
-        config = tf.estimator.RunConfig(model_dir=tempfile.mkdtemp())
+        config = tf.estimator.RunConfig(model_dir=tempfile.mkdtemp(), **settings)
     tf.get_logger().setLevel("ERROR")
     bert = args.model == "bert"
     est = tf.estimator.Estimator(bert_models.model_fn if bert else models.model_fn,
@@ -131,6 +147,7 @@ def main():
     parser.add_argument("--steps", type=int, default=300)
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--spe", type=int, default=1)
+    parser.add_argument("--program-config", action="store_true")
     args = parser.parse_args()
     if args.impl in ("estimator_compat", "tf_estimator"):
         out = estimator(args, args.impl)

@@ -3,6 +3,7 @@ python with tensorflow-estimator, the real tf.estimator), same models and data.
 
     python benchmarks/run.py [--steps 300] [--batch 128] [--spe 10] [--repeats 3]
                              [--models mlp,cnn,bert,wide_deep] [--tf215-python PATH]
+                             [--program-config]
 
 wide_deep is canned_speed.py's DNNLinearCombinedClassifier (batch 256) against the same model
 in Keras.
@@ -24,12 +25,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 CANNED = {"estimator_compat": "estimator", "tf_estimator": "estimator", "keras": "keras"}
+PROGRAM = "program RunConfig"  # bench_one.py --program-config: seed, periods, session_config
 
 
-def measure(python, impl, model, args, spe=1):
+def measure(python, impl, model, args, spe=1, program_config=False):
     steps, batch = (args.steps // 3, 32) if model == "bert" else (args.steps, args.batch)
     cmd = [python, os.path.join(HERE, "bench_one.py"), impl, model, "--steps", str(steps),
-           "--batch", str(batch), "--spe", str(spe)]
+           "--batch", str(batch), "--spe", str(spe)] + (
+               ["--program-config"] if program_config else [])
     if model == "wide_deep":  # the canned DNNLinearCombinedClassifier (canned_speed.py)
         cmd = [python, os.path.join(HERE, "canned_speed.py"), CANNED[impl], "--steps",
                str(args.steps), "--spe", str(spe)]
@@ -68,6 +71,9 @@ def main():
     parser.add_argument("--spe", type=int, default=10)
     parser.add_argument("--models", default="mlp,cnn,bert,wide_deep")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--program-config", action="store_true",
+                        help="also time each Estimator with the RunConfig settings public "
+                             "programs pass (a seed, summary / checkpoint periods, ...)")
     parser.add_argument("--tf215-python", default=None,
                         help="python of a venv with tensorflow 2.15 + tensorflow-estimator 2.15")
     args = parser.parse_args()
@@ -81,7 +87,7 @@ def main():
           "on both sides: Keras' dataset built anew for each call (as an input_fn builds it), "
           "our predictions as batches (yield_single_examples=False), as Keras returns "
           "arrays.\n")
-    header = (f"{'model':9} {'run':42} {'train':>7} {'eval':>7} {'predict':>7} "
+    header = (f"{'model':9} {'run':58} {'train':>7} {'eval':>7} {'predict':>7} "
               f"{'x Keras train/eval/predict':>27} {'same input e/p':>14} {'1st s':>6} "
               f"{'RSS MB':>6}  train runs")
     print(header)
@@ -94,11 +100,15 @@ def main():
             runs = [run for run in runs if run[1] != "raw"]
         if args.tf215_python and model != "bert":  # examples/bert needs tf.contrib (ours)
             runs.append(("tf.estimator 2.15 (TF 2.15)", "tf_estimator", 1))
+        if args.program_config and model != "wide_deep":
+            runs += [(f"{label}, {PROGRAM}", impl, spe) for label, impl, spe in runs
+                     if impl in ("estimator_compat", "tf_estimator")]
         measured = {label: [] for label, _, _ in runs}
         for _ in range(args.repeats):
             for label, impl, spe in runs:
                 python = args.tf215_python if impl == "tf_estimator" else sys.executable
-                measured[label].append(measure(python, impl, model, args, spe))
+                measured[label].append(measure(python, impl, model, args, spe,
+                                               program_config=label.endswith(PROGRAM)))
         medians = {label: {k: statistics.median(r[k] for r in rs) for k in rs[0]
                            if isinstance(rs[0][k], (int, float))}
                    for label, rs in measured.items()}
@@ -114,7 +124,7 @@ def main():
                 same = (f"{r['eval_eps'] / base['eval_fresh_eps']:.2f}/"
                         f"{r['predict_batches_eps'] / base['predict_fresh_eps']:.2f}")
             each = " ".join(f"{x['train_eps']:.0f}" for x in measured[label])
-            print(f"{model:9} {label:42} {fmt('train_eps'):>7} {fmt('eval_eps'):>7} "
+            print(f"{model:9} {label:58} {fmt('train_eps'):>7} {fmt('eval_eps'):>7} "
                   f"{fmt('predict_eps'):>7} {ratios:>27} {same:>14} "
                   f"{r['first_step_s']:6.2f} {r['peak_rss_mb']:6.0f}  {each}", flush=True)
     mem = predict_memory(args)
