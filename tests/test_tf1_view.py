@@ -171,19 +171,13 @@ def test_run_a_package_module_with_relative_imports(tmp_path):
 
 def test_contrib_errors_name_the_replacement():
     ec.install()
-    with pytest.raises(AttributeError, match=r"tf.contrib.slim .* use the tf_slim package"):
-        tf.contrib.slim  # noqa: B018
-    with pytest.raises(AttributeError, match=r"tf.contrib.seq2seq .* keras_nlp"):
-        tf.contrib.seq2seq  # noqa: B018
-    with pytest.raises(AttributeError, match=r"tf.contrib.rnn.LayerNormBasicLSTMCell .* "
-                                             r"tf.keras.layers.LSTMCell"):
-        tf.contrib.rnn.LayerNormBasicLSTMCell  # noqa: B018
-    assert tf.contrib.rnn.LSTMCell is tf.compat.v1.nn.rnn_cell.LSTMCell
-    with pytest.raises(AttributeError, match=r"tf.contrib.layers.batch_norm .* "
-                                             r"tf.compat.v1.layers.batch_normalization"):
-        tf.contrib.layers.batch_norm  # noqa: B018
-    with pytest.raises(ModuleNotFoundError, match="tensorflow.contrib.slim"):
-        user_code.tf1_import("tensorflow.contrib.slim", fromlist=("arg_scope",))
+    with pytest.raises(AttributeError, match=r"tf.contrib.graph_editor .* tf.function"):
+        tf.contrib.graph_editor  # noqa: B018
+    with pytest.raises(AttributeError, match=r"tf.contrib.distributions .* "
+                                             r"tensorflow_probability"):
+        tf.contrib.distributions  # noqa: B018
+    with pytest.raises(ModuleNotFoundError, match="tf.contrib.graph_editor .* tf.function"):
+        user_code.tf1_import("tensorflow.contrib.graph_editor", fromlist=("select",))
 
 
 def test_execution_mode_switches_act_on_the_calling_thread_only(tmp_path):

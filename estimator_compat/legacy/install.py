@@ -17,7 +17,8 @@ def install():
     import estimator_compat as api
     from estimator_compat import experimental, export, inputs, keras_bridge, tpu
     from estimator_compat.legacy import (contrib, graph_mode, keras_legacy,
-                                         keras_tf1_optimizers, module_paths, rnn_cells)
+                                         keras_tf1_optimizers, module_paths, rnn_cells,
+                                         unserved_paths)
     from estimator_compat.legacy import estimator_v1 as compat_v1
     from estimator_compat.legacy import layers as compat_layers
     from estimator_compat.legacy.namespaces import namespace
@@ -65,5 +66,6 @@ def install():
         if not hasattr(tf.compat.v1.tpu.experimental, name):
             set_attr("tensorflow.compat.v1.tpu.experimental", name, cls)
     module_paths.install()
+    unserved_paths.install()
     _INSTALLED.append(True)
     return api

@@ -25,6 +25,7 @@ def namespace(name, doc, **attrs):
     if module is None or not getattr(module, "__estimator_compat__", False):
         module = Namespace(name, doc)
         module.__estimator_compat__ = True
+        module.__path__ = []  # a package: its unregistered children reach unserved_paths.py
         sys.modules[name] = module
     for key, value in attrs.items():
         setattr(module, key, value)
