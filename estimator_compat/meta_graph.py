@@ -16,6 +16,7 @@ graph).
 import logging
 
 import tensorflow as tf
+from tensorflow.python.lib.io import file_io
 
 from estimator_compat.eager_calls import program_graph
 from estimator_compat.engine import seeding
@@ -60,12 +61,11 @@ def build(estimator, element_spec):
 
 
 def write(serialized, checkpoint_path):
-    """Writes `<checkpoint_path>.meta` (through a temporary file: never half-written)."""
+    """Writes `<checkpoint_path>.meta` through a temporary file of a name no other writer uses
+    (TensorFlow's atomic write: `.tmp<uuid>`, then a rename), so it is never half-written and
+    two trainers on one model_dir never take each other's temporary file."""
     path = checkpoint_path + ".meta"
-    temp = path + ".tmp"
-    with tf.io.gfile.GFile(temp, "wb") as f:
-        f.write(serialized)
-    tf.io.gfile.rename(temp, path, overwrite=True)
+    file_io.atomic_write_string_to_file(path, serialized, overwrite=True)
     return path
 
 

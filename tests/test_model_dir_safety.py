@@ -197,16 +197,21 @@ def _finish(program):
     return program.wait()[0]
 
 
-def test_two_trainers_one_model_dir_both_finish(tmp_path):
-    """A restarted job while the old one still runs: both reach max_steps (tf.estimator 2.15's
-    second trainer joined too; it used to crash here, its checkpoint rotated away)."""
-    first = _start("train", tmp_path, 200)
-    time.sleep(1)
-    second = _start("train", tmp_path, 200)
-    for proc in (first, second):
+def test_trainers_started_apart_on_one_model_dir_all_finish(tmp_path):
+    """Restarted jobs while the old ones still run, started 0.5, 1 and 2 s after each other
+    (3.5 s between the first and the last): all reach max_steps (tf.estimator 2.15's second
+    trainer joined too). Every file is written under a name of its own and renamed into
+    place: the .meta beside each checkpoint used to share one temporary name, which a second
+    trainer removed under the first (NotFoundError: model.ckpt-524.meta.tmp)."""
+    trainers = []
+    for delay in (0, 0.5, 1, 2):
+        time.sleep(delay)
+        trainers.append(_start("train", tmp_path, 200))
+    for proc in trainers:
         assert "DONE" in _finish(proc)
-    assert checkpoint_state.latest(str(tmp_path)).endswith("model.ckpt-200")
-    assert not glob.glob(str(tmp_path / "*tempstate*"))
+    latest = checkpoint_state.latest(str(tmp_path))
+    assert latest.endswith("model.ckpt-200") and os.path.exists(latest + ".meta")
+    assert not glob.glob(str(tmp_path / "*tempstate*")) and not glob.glob(str(tmp_path / "*.tmp*"))
 
 
 def test_trainer_and_polling_evaluator(tmp_path):
