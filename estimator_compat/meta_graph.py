@@ -22,6 +22,7 @@ from estimator_compat.eager_calls import program_graph
 from estimator_compat.engine import seeding
 from estimator_compat.engine.input_pipeline import split_element
 from estimator_compat.engine.model_fn_call import call_model_fn
+from estimator_compat.export import old_readers
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.variables import fresh_keras_names
 
@@ -48,7 +49,10 @@ def build(estimator, element_spec):
                 sharded=True, max_to_keep=estimator.config.keep_checkpoint_max,
                 keep_checkpoint_every_n_hours=estimator.config.keep_checkpoint_every_n_hours,
                 save_relative_paths=True)
-            return saver.export_meta_graph(strip_default_attrs=True).SerializeToString()
+            meta = saver.export_meta_graph(strip_default_attrs=True)
+            old_readers.say_unreadable("the model.ckpt-*.meta files",
+                                       *old_readers.for_old_readers(meta.graph_def))
+            return meta.SerializeToString()
     except Exception as e:  # noqa: BLE001 - any model_fn that only runs inside tf.function
         failure = e
     finally:

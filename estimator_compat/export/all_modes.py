@@ -11,9 +11,10 @@ import tensorflow as tf
 from tensorflow.python.saved_model import constants as saved_model_constants
 
 from estimator_compat.engine.model_fn_call import call_model_fn
-from estimator_compat.export import saved_model
+from estimator_compat.export import old_readers, saved_model
 from estimator_compat.export.outputs import EvalOutput, TrainOutput
-from estimator_compat.export.receivers import SupervisedInputReceiver, call_receiver_fn
+from estimator_compat.export.receivers import (ServingInputReceiver, SupervisedInputReceiver,
+                                              TensorServingInputReceiver, call_receiver_fn)
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.variables import VariableStore
 
@@ -39,6 +40,7 @@ def export_all_saved_models(estimator, export_dir_base, input_receiver_fn_map, a
                 _add_mode(builder, estimator, mode, input_receiver_fn_map[mode], path, first)
                 first = False
         builder.save(as_text)
+        old_readers.rewrite_saved_model(temp_dir, shown_path="the SavedModel")
     return saved_model.write_staged(export_dir_base, write, assets_extra)
 
 
@@ -53,6 +55,9 @@ def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
                                 "SupervisedInputReceiver (e.g. from build_raw_supervised_input_"
                                 f"receiver_fn), given: {type(receiver).__name__}")
             labels = receiver.labels
+        elif not isinstance(receiver, (ServingInputReceiver, TensorServingInputReceiver)):
+            raise TypeError("serving_input_receiver_fn must return a ServingInputReceiver or "
+                            f"TensorServingInputReceiver, given: {type(receiver).__name__}")
         with store.trace_scope():
             spec = call_model_fn(estimator._model_fn, receiver.features, labels, mode,
                                  estimator._params_for_call(mode), estimator.config)
@@ -68,7 +73,7 @@ def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
             # vocabulary files of lookup tables are copied into assets/, as tf.estimator did
             assets = graph.get_collection(tf.compat.v1.GraphKeys.ASSET_FILEPATHS)
             kwargs = dict(signature_def_map=signature_defs, main_op=init, saver=saver,
-                          assets_collection=assets or None)
+                          assets_collection=assets or None, strip_default_attrs=True)
             if first:
                 builder.add_meta_graph_and_variables(sess, _TAGS[mode], **kwargs)
             else:

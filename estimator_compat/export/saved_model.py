@@ -1,13 +1,15 @@
 """Estimator.export_saved_model: the PREDICT model_fn over a serving receiver, as a SavedModel.
 
-The receiver fn and model_fn are traced together by `tf.compat.v1.wrap_function` (so TF1
-placeholders work), through the Estimator's variable store (so variables have their training
-names and take the checkpoint's values); one function per signature is pruned out, from the
-receiver tensors to the export outputs, and saved with `tf.saved_model.save`. A model with
-lookup tables (vocabulary / hashed feature columns) is written as a TF1 SavedModel instead
-(export/all_modes.py), as tf.estimator did. Signature method
-names (classify / regress / predict) are then set as tf.estimator wrote them, so TF Serving's
-Classify and Regress APIs and `tf.compat.v1.saved_model.loader.load` work as before.
+As tf.estimator did, the receiver fn and the model_fn are built in one TF 1.x graph, the
+checkpoint restored into it, and the graph written once with every SignatureDef sharing it
+(`export/all_modes.py`, `tf.compat.v1.saved_model.Builder`, attributes at their default values
+stripped so older TensorFlow reads it): export time and size grow with the graph, not with
+graph x signatures. model_to_estimator's Estimators (Keras variables outside any graph), and a
+model_fn that cannot be built in a TF 1.x graph (one INFO line says why), get a TF2 SavedModel
+instead: the two traced together by `tf.compat.v1.wrap_function` through the Estimator's
+variable store, one function per signature pruned out and saved with `tf.saved_model.save`,
+the signature method names (classify / regress / predict) then set as tf.estimator wrote them,
+so TF Serving's Classify and Regress APIs and `tf.compat.v1.saved_model.loader.load` work.
 """
 import logging
 import os
@@ -20,6 +22,7 @@ from tensorflow.core.protobuf import saved_model_pb2
 from estimator_compat import checkpoints
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.engine.summary_ops import tf1_summary_ops
+from estimator_compat.export import old_readers
 from estimator_compat.export.outputs import PredictOutput
 from estimator_compat.export.receivers import (ServingInputReceiver, TensorServingInputReceiver,
                                               call_receiver_fn)
@@ -41,12 +44,38 @@ def export_saved_model(estimator, export_dir_base, serving_input_receiver_fn, as
         raise ValueError("serving_input_receiver_fn must be defined (a function returning a "
                          f"ServingInputReceiver), given: {serving_input_receiver_fn!r}")
     path = checkpoint_to_export(estimator, export_dir_base, checkpoint_path)
+    if getattr(estimator, "_meta_graph_buildable", True):
+        from estimator_compat.export import all_modes
+        try:
+            return all_modes.export_all_saved_models(
+                estimator, export_dir_base, {ModeKeys.PREDICT: serving_input_receiver_fn},
+                assets_extra=assets_extra, as_text=as_text, checkpoint_path=path)
+        except Exception as e:  # noqa: BLE001 - the function export below says what is wrong
+            failure = e
+        try:
+            written = _export_functions(estimator, export_dir_base, serving_input_receiver_fn,
+                                        assets_extra, as_text, path)
+        except Exception:
+            raise failure from None  # the one-graph export's own error, as before
+        logger.info("Exported one function per signature: the model_fn could not be built "
+                    "in a TF 1.x graph (%s: %s).", type(failure).__name__,
+                    str(failure).splitlines()[0] if str(failure) else "")
+        return written
+    return _export_functions(estimator, export_dir_base, serving_input_receiver_fn,
+                             assets_extra, as_text, path)
+
+
+def _export_functions(estimator, export_dir_base, serving_input_receiver_fn, assets_extra,
+                      as_text, path):
+    """A TF2 SavedModel of one function per signature, pruned from one trace of the receiver
+    and model_fn through the Estimator's variables (model_to_estimator's Keras variables live
+    outside any TF1 graph)."""
     state = estimator._state(None)
     wrapped, tables, signatures = _trace(estimator, state, serving_input_receiver_fn)
     if tables:
         # lookup tables (vocabulary feature columns) are TF1 graph resources here, which a
-        # TF2 SavedModel cannot track: write the TF1 SavedModel tf.estimator wrote, with
-        # tables_initializer as its main op
+        # TF2 SavedModel cannot track: the one-graph TF1 SavedModel, tables_initializer as its
+        # main op
         from estimator_compat.export import all_modes
         return all_modes.export_all_saved_models(
             estimator, export_dir_base, {ModeKeys.PREDICT: serving_input_receiver_fn},
@@ -62,6 +91,7 @@ def export_saved_model(estimator, export_dir_base, serving_input_receiver_fn, as
     def write(temp_dir):
         tf.saved_model.save(module, temp_dir, signatures=functions)
         _set_method_names(temp_dir, methods, as_text)
+        old_readers.rewrite_saved_model(temp_dir, shown_path="the SavedModel")
     return write_staged(export_dir_base, write, assets_extra)
 
 
