@@ -5,7 +5,9 @@ Legacy model_fns call them, so `use()` puts these thin versions in their place (
 TF1's names: `dense/kernel`, `conv2d/bias`, `batch_normalization/moving_mean`, ...). Names that
 TensorFlow still provides working are never replaced.
 """
+import contextlib
 import types
+import weakref
 
 import tensorflow as tf
 
@@ -13,6 +15,40 @@ from estimator_compat.tf_modules import set_attr
 
 v1 = tf.compat.v1
 _GraphKeys = v1.GraphKeys
+
+
+_UIDS = weakref.WeakKeyDictionary()  # graph -> {layer base name: count}
+
+
+def unique_layer_name(base):
+    """Keras' per-graph layer name, `base_1`, `base_2`, ...: TF 1.15's tf.layers named each
+    layer object so (the functions made one too), counting from 1."""
+    counts = _UIDS.setdefault(v1.get_default_graph(), {})
+    counts[base] = counts.get(base, 0) + 1
+    return f"{base}_{counts[base]}"
+
+
+@contextlib.contextmanager
+def _variable_scope(name, default_name, reuse):
+    """The layer's variable scope: a new one (`dense`, `dense_1`, ...), or a VariableScope
+    given as `name` re-entered with the name scope it first opened (as TF 1.x re-entered it;
+    TensorFlow 2's variable_scope would open a new `dense_1` name scope instead)."""
+    if name is None:
+        unique_layer_name(default_name)  # the layer object TF 1.15 made took this name
+    if not (isinstance(name, v1.VariableScope) and name.original_name_scope):
+        with v1.variable_scope(name, default_name=default_name, reuse=reuse) as scope:
+            yield scope
+        return
+    with v1.variable_scope(name, reuse=reuse, auxiliary_name_scope=False) as scope:
+        with v1.name_scope(name.original_name_scope):
+            yield scope
+
+
+def _name_scope(name, default_name):
+    """A variable-free layer's name scope (`max_pooling2d`, `dropout_1`, ...)."""
+    if name is None:
+        unique_layer_name(default_name)
+    return tf.name_scope(name or default_name)
 
 
 def _pair(value, n=2):
@@ -30,7 +66,7 @@ def _bias_and_activation(outputs, use_bias, bias_shape, bias_initializer, bias_r
         bias = v1.get_variable("bias", bias_shape, initializer=bias_initializer or v1.zeros_initializer(),
                                regularizer=bias_regularizer, constraint=bias_constraint,
                                trainable=trainable, dtype=outputs.dtype)
-        fmt = "NCHW" if data_format == "channels_first" and outputs.shape.rank == 4 else None
+        fmt = "NC..." if data_format == "channels_first" and outputs.shape.rank != 2 else None
         outputs = tf.nn.bias_add(outputs, bias, data_format=fmt)
     activation = _activation(activation)
     if activation is not None:
@@ -56,8 +92,14 @@ def _activation(activation):
 
 
 def _activity(outputs, activity_regularizer):
+    """The activity regularizer's loss per example (divided by the batch size, as TF 1.15's
+    layers did), in REGULARIZATION_LOSSES as `<layer>/ActivityRegularizer/truediv`."""
     if activity_regularizer is not None:
-        v1.add_to_collection(_GraphKeys.REGULARIZATION_LOSSES, activity_regularizer(outputs))
+        with v1.name_scope("ActivityRegularizer"):
+            loss = activity_regularizer(outputs)
+            if loss is not None:
+                loss = loss / tf.cast(tf.shape(outputs)[0], loss.dtype)
+                v1.add_to_collection(_GraphKeys.REGULARIZATION_LOSSES, loss)
     return outputs
 
 
@@ -67,7 +109,7 @@ def dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None
           trainable=True, name=None, reuse=None):
     """Densely-connected layer: `outputs = activation(inputs @ kernel + bias)`."""
     inputs = tf.convert_to_tensor(inputs)
-    with v1.variable_scope(name, default_name="dense", reuse=reuse):
+    with _variable_scope(name, "dense", reuse):
         kernel = v1.get_variable("kernel", [inputs.shape[-1], units], dtype=inputs.dtype,
                                  initializer=kernel_initializer or v1.glorot_uniform_initializer(),
                                  regularizer=kernel_regularizer, constraint=kernel_constraint,
@@ -89,7 +131,7 @@ def _conv(rank, default_name, inputs, filters, kernel_size, strides, padding, da
     kernel_size, strides = _pair(kernel_size, rank), _pair(strides, rank)
     dilation_rate = _pair(dilation_rate, rank)
     channel_axis = 1 if data_format == "channels_first" else -1
-    with v1.variable_scope(name, default_name=default_name, reuse=reuse):
+    with _variable_scope(name, default_name, reuse):
         kernel = v1.get_variable(
             "kernel", list(kernel_size) + [inputs.shape[channel_axis], filters], dtype=inputs.dtype,
             initializer=kernel_initializer or v1.glorot_uniform_initializer(),
@@ -115,6 +157,7 @@ def _conv_fn(rank):
                      bias_initializer, kernel_regularizer, bias_regularizer, activity_regularizer,
                      kernel_constraint, bias_constraint, trainable, name, reuse)
     conv.__name__ = f"conv{rank}d"
+    conv.conv_rank = rank
     conv.__doc__ = f"{rank}-D convolution layer (TF1 `tf.layers.conv{rank}d`)."
     return conv
 
@@ -138,7 +181,7 @@ def conv2d_transpose(inputs, filters, kernel_size, strides=(1, 1), padding="vali
     (kh, kw), (sh, sw) = _pair(kernel_size), _pair(strides)
     first = data_format == "channels_first"
     channels = inputs.shape[1 if first else -1]
-    with v1.variable_scope(name, default_name="conv2d_transpose", reuse=reuse):
+    with _variable_scope(name, "conv2d_transpose", reuse):
         kernel = v1.get_variable(
             "kernel", [kh, kw, filters, channels], dtype=inputs.dtype,
             initializer=kernel_initializer or v1.glorot_uniform_initializer(),
@@ -156,6 +199,105 @@ def conv2d_transpose(inputs, filters, kernel_size, strides=(1, 1), padding="vali
         return _activity(outputs, activity_regularizer)
 
 
+def _channels_last(function, inputs, first, rank):
+    """`function` on channels-last data (TF's CPU kernels for the transposed and depthwise
+    convolutions take only that layout); `inputs` and the result keep `data_format`."""
+    if not first:
+        return function(inputs)
+    to_last = [0] + list(range(2, rank + 2)) + [1]
+    outputs = function(tf.transpose(inputs, to_last))
+    return tf.transpose(outputs, [0, rank + 1] + list(range(1, rank + 1)))
+
+
+def conv3d_transpose(inputs, filters, kernel_size, strides=(1, 1, 1), padding="valid",
+                     data_format="channels_last", activation=None, use_bias=True,
+                     kernel_initializer=None, bias_initializer=None, kernel_regularizer=None,
+                     bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                     bias_constraint=None, trainable=True, name=None, reuse=None):
+    """Transposed 3-D convolution (TF1 `tf.layers.conv3d_transpose`); kernel
+    [d, h, w, filters, in_channels]."""
+    inputs = tf.convert_to_tensor(inputs)
+    kernel_size, strides = _pair(kernel_size, 3), _pair(strides, 3)
+    first = data_format == "channels_first"
+    if inputs.shape.rank != 5:
+        raise ValueError(f"conv3d_transpose takes 5-D inputs, given shape {inputs.shape}")
+    channels = inputs.shape[1 if first else -1]
+    if channels is None:
+        raise ValueError("The channel dimension of the inputs should be defined. Found `None`.")
+    with _variable_scope(name, "conv3d_transpose", reuse):
+        kernel = v1.get_variable(
+            "kernel", list(kernel_size) + [filters, channels], dtype=inputs.dtype,
+            initializer=kernel_initializer or v1.glorot_uniform_initializer(),
+            regularizer=kernel_regularizer, constraint=kernel_constraint, trainable=trainable)
+
+        def transpose(x):
+            dims = tf.shape(x)
+            out = [dims[0]] + [_deconv_length(dims[i + 1], kernel_size[i], strides[i], padding)
+                               for i in range(3)] + [filters]
+            y = tf.nn.conv3d_transpose(x, kernel, tf.stack(out), strides=(1,) + strides + (1,),
+                                       padding=padding.upper(), data_format="NDHWC")
+            static = [x.shape[0]] + [None if x.shape[i + 1] is None else _deconv_length(
+                x.shape[i + 1], kernel_size[i], strides[i], padding) for i in range(3)]
+            y.set_shape(static + [filters])
+            return y
+        outputs = _channels_last(transpose, inputs, first, 3)
+        outputs = _bias_and_activation(outputs, use_bias, [filters], bias_initializer,
+                                       bias_regularizer, bias_constraint, trainable, activation,
+                                       data_format)
+        return _activity(outputs, activity_regularizer)
+
+
+conv3d_transpose.conv_rank = 3
+
+
+def separable_conv1d(inputs, filters, kernel_size, strides=1, padding="valid",
+                     data_format="channels_last", dilation_rate=1, depth_multiplier=1,
+                     activation=None, use_bias=True, depthwise_initializer=None,
+                     pointwise_initializer=None, bias_initializer=None,
+                     depthwise_regularizer=None, pointwise_regularizer=None,
+                     bias_regularizer=None, activity_regularizer=None, depthwise_constraint=None,
+                     pointwise_constraint=None, bias_constraint=None, trainable=True, name=None,
+                     reuse=None):
+    """Depthwise then pointwise 1-D convolution (TF1 `tf.layers.separable_conv1d`): kernels
+    [k, in, depth_multiplier] and [1, in * depth_multiplier, filters], run as TF 1.15 ran
+    them, as a 2-D separable convolution over a height of 1."""
+    inputs = tf.convert_to_tensor(inputs)
+    if inputs.shape.rank != 3:
+        raise ValueError(f"separable_conv1d takes 3-D inputs, given shape {inputs.shape}")
+    first = data_format == "channels_first"
+    channels = inputs.shape[1 if first else -1]
+    if channels is None:
+        raise ValueError("The channel dimension of the inputs should be defined. Found `None`.")
+    (kernel,), (stride,), (dilation,) = (_pair(kernel_size, 1), _pair(strides, 1),
+                                         _pair(dilation_rate, 1))
+    with _variable_scope(name, "separable_conv1d", reuse):
+        depthwise = v1.get_variable(
+            "depthwise_kernel", [kernel, channels, depth_multiplier], dtype=inputs.dtype,
+            initializer=depthwise_initializer or v1.glorot_uniform_initializer(),
+            regularizer=depthwise_regularizer, constraint=depthwise_constraint,
+            trainable=trainable)
+        pointwise = v1.get_variable(
+            "pointwise_kernel", [1, channels * depth_multiplier, filters], dtype=inputs.dtype,
+            initializer=pointwise_initializer or v1.glorot_uniform_initializer(),
+            regularizer=pointwise_regularizer, constraint=pointwise_constraint,
+            trainable=trainable)
+
+        def separable(x):
+            y = tf.nn.separable_conv2d(
+                tf.expand_dims(x, 1), tf.expand_dims(depthwise, 0), tf.expand_dims(pointwise, 0),
+                strides=(1, 1, stride, 1), padding=padding.upper(), dilations=(1, dilation),
+                data_format="NHWC")
+            return tf.squeeze(y, [1])
+        outputs = _channels_last(separable, inputs, first, 1)
+        outputs = _bias_and_activation(outputs, use_bias, [filters], bias_initializer,
+                                       bias_regularizer, bias_constraint, trainable, activation,
+                                       data_format)
+        return _activity(outputs, activity_regularizer)
+
+
+separable_conv1d.conv_rank = 1
+
+
 def separable_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid",
                      data_format="channels_last", dilation_rate=(1, 1), depth_multiplier=1,
                      activation=None, use_bias=True, depthwise_initializer=None,
@@ -168,7 +310,7 @@ def separable_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="vali
     inputs = tf.convert_to_tensor(inputs)
     first = data_format == "channels_first"
     channels = inputs.shape[1 if first else -1]
-    with v1.variable_scope(name, default_name="separable_conv2d", reuse=reuse):
+    with _variable_scope(name, "separable_conv2d", reuse):
         depthwise = v1.get_variable(
             "depthwise_kernel", list(_pair(kernel_size)) + [channels, depth_multiplier],
             dtype=inputs.dtype, initializer=depthwise_initializer or v1.glorot_uniform_initializer(),
@@ -188,15 +330,19 @@ def separable_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="vali
         return _activity(outputs, activity_regularizer)
 
 
+conv2d_transpose.conv_rank = separable_conv2d.conv_rank = 2
+
+
 def _pool_fn(rank, kind):
     op = tf.nn.max_pool if kind == "max" else tf.nn.avg_pool
 
     def pool(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
         fmt = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}[rank]
-        with tf.name_scope(name or f"{kind}_pooling{rank}d"):
+        with _name_scope(name, pool.__name__):
             return op(inputs, ksize=_pair(pool_size, rank), strides=_pair(strides, rank),
-                      padding=padding.upper(),
+                      padding=padding.upper(), name=op_name,
                       data_format=fmt[1] if data_format == "channels_first" else fmt[0])
+    op_name = "MaxPool" if (kind, rank) == ("max", 2) else None  # TF 1.15's op name
     pool.__name__ = f"{'max' if kind == 'max' else 'average'}_pooling{rank}d"
     return pool
 
@@ -207,7 +353,7 @@ average_pooling1d, average_pooling2d, average_pooling3d = (_pool_fn(r, "avg") fo
 
 def dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=None):
     """Dropout applied only when `training` (a bool or a boolean tensor) is true."""
-    with tf.name_scope(name or "dropout"):
+    with _name_scope(name, "dropout"):
         inputs = tf.convert_to_tensor(inputs)
         if isinstance(training, bool):
             if not training or rate == 0:
@@ -220,7 +366,7 @@ def dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=
 
 def flatten(inputs, name=None, data_format="channels_last"):
     """Flattens all but the batch dimension."""
-    with tf.name_scope(name or "flatten"):
+    with _name_scope(name, "flatten"):
         inputs = tf.convert_to_tensor(inputs)
         if data_format == "channels_first" and inputs.shape.rank and inputs.shape.rank > 2:
             inputs = tf.transpose(inputs, [0] + list(range(2, inputs.shape.rank)) + [1])
@@ -249,7 +395,7 @@ def batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=Tru
     reduce_axes = [i for i in range(rank) if i not in axes]
     bshape = [inputs.shape[i] if i in axes else 1 for i in range(rank)]
     dtype = tf.float32 if inputs.dtype in (tf.float16, tf.bfloat16) else inputs.dtype
-    with v1.variable_scope(name, default_name="batch_normalization", reuse=reuse):
+    with _variable_scope(name, "batch_normalization", reuse):
         gamma = v1.get_variable("gamma", param_shape, dtype, initializer=gamma_initializer or v1.ones_initializer(),
                                 regularizer=gamma_regularizer, constraint=gamma_constraint,
                                 trainable=trainable) if scale else None
@@ -261,27 +407,34 @@ def batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=Tru
         moving_var = v1.get_variable("moving_variance", param_shape, dtype, trainable=False,
                                      initializer=moving_variance_initializer or v1.ones_initializer())
         x = tf.cast(inputs, dtype)
+        # TF 1.15 took its fused kernel for 4-D inputs normalized over the channel axis; that
+        # kernel moves the moving variance toward the batch variance with Bessel's correction.
+        fused = (fused is None or fused) and rank == 4 and axes in ([1], [3]) and \
+            dtype == tf.float32
 
         def batch_stats():
             mean, var = tf.nn.moments(x, reduce_axes)
-            return mean, var
+            if not fused:
+                return mean, var, var
+            count = tf.cast(tf.size(x) // tf.size(mean), dtype)
+            return mean, var, var * count / tf.maximum(count - 1.0, 1.0)
 
         def moving_stats():
-            return tf.identity(moving_mean), tf.identity(moving_var)
+            return tf.identity(moving_mean), tf.identity(moving_var), tf.identity(moving_var)
 
         if isinstance(training, bool):
-            mean, var = batch_stats() if training else moving_stats()
+            mean, var, update_var = batch_stats() if training else moving_stats()
         else:
             training = tf.cast(training, tf.bool)
-            mean, var = tf.cond(training, batch_stats, moving_stats)
+            mean, var, update_var = tf.cond(training, batch_stats, moving_stats)
         if training is not False:
             decay = 1.0 - momentum
             if not isinstance(training, bool):
                 decay = tf.where(training, decay, 0.0)
-            v1.add_to_collection(_GraphKeys.UPDATE_OPS,
-                                 moving_mean.assign_sub((moving_mean - mean) * decay))
-            v1.add_to_collection(_GraphKeys.UPDATE_OPS,
-                                 moving_var.assign_sub((moving_var - var) * decay))
+            for variable, value in ((moving_mean, mean), (moving_var, update_var)):
+                with v1.name_scope(None, "AssignMovingAvg") as scope:  # TF 1.15's op names
+                    update = v1.assign_sub(variable, (variable - value) * decay, name=scope)
+                v1.add_to_collection(_GraphKeys.UPDATE_OPS, getattr(update, "op", update))
         outputs = tf.nn.batch_normalization(
             x, tf.reshape(mean, bshape), tf.reshape(var, bshape),
             None if beta is None else tf.reshape(beta, bshape),
@@ -296,6 +449,7 @@ _FUNCTIONS = {
     "average_pooling2d": average_pooling2d, "average_pooling3d": average_pooling3d,
     "dropout": dropout, "flatten": flatten, "batch_normalization": batch_normalization,
     "conv2d_transpose": conv2d_transpose, "separable_conv2d": separable_conv2d,
+    "conv3d_transpose": conv3d_transpose, "separable_conv1d": separable_conv1d,
 }
 
 
@@ -318,7 +472,13 @@ def use():
                                   "TF1 layers (estimator_compat, on get_variable).")
         module.__estimator_compat__ = True
         from estimator_compat.legacy import layer_classes
-        for name, fn in {**_FUNCTIONS, **layer_classes.CLASSES}.items():
+        experimental = types.ModuleType(
+            "tensorflow.compat.v1.layers.experimental",
+            "TF 1.15's tf.layers.experimental: Keras-style variable management for tf.layers.")
+        experimental.keras_style_scope = layer_classes.keras_style_scope
+        experimental.set_keras_style = layer_classes.set_keras_style
+        for name, fn in {**_FUNCTIONS, **layer_classes.CLASSES,
+                         "experimental": experimental}.items():
             setattr(module, name, fn if current is None or not _works(current, name)
                     else getattr(current, name))
         _MODULE.append(module)

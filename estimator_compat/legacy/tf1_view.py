@@ -34,7 +34,7 @@ def build():
         return _VIEW[0]
     import tensorflow as tf
 
-    from estimator_compat.legacy import contrib, estimator_v1, graph_mode, install
+    from estimator_compat.legacy import contrib, estimator_v1, graph_mode, install, tf1_config
     from estimator_compat.legacy import layers as compat_layers
 
     install()
@@ -43,5 +43,6 @@ def build():
         **graph_mode.SWITCHES,
         "__version__": tf.__version__, "__estimator_compat_tf1__": True})
     view.compat = View("tensorflow.compat", tf.compat, {"v1": view, "v2": tf})
+    view.config = View("tensorflow.config", tf.compat.v1.config, tf1_config.OVERRIDES)
     _VIEW.append(view)
     return view
