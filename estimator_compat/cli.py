@@ -21,6 +21,7 @@ def run_script(script, args, force=None, module=None):
     import estimator_compat
     from estimator_compat.legacy import detect, user_code
     estimator_compat.install()
+    _numpy_1_printing()
     if module is not None:
         sys.path.insert(0, os.getcwd())  # as `python -m` puts the working directory first
         script = user_code.module_file(module)
@@ -37,6 +38,15 @@ def run_script(script, args, force=None, module=None):
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     runpy.run_path(script, run_name="__main__")
     return 0
+
+
+def _numpy_1_printing():
+    """numpy scalars print as TensorFlow 1.15 and 2.15 printed them (numpy 1.x): a program's
+    `print(estimator.evaluate(...))` shows `{'accuracy': 0.7775}`, not numpy 2's
+    `{'accuracy': np.float32(0.7775)}`, which log scrapers would not read."""
+    import numpy as np
+    if int(np.__version__.split(".")[0]) >= 2:
+        np.set_printoptions(legacy="1.25")
 
 
 def tensorboard_summary(model_dir, out=None):

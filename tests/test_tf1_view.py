@@ -125,14 +125,18 @@ def test_detect_reads_sibling_modules(tmp_path):
 
 def test_run_says_which_api_and_forced_flags(tmp_path):
     script = _write(tmp_path / "show.py", """
+        import numpy as np
         import tensorflow as tf
         print("FLAGS" if hasattr(tf, "flags") else "NOFLAGS", tf.__version__)
+        print({"accuracy": np.float32(0.7775), "global_step": np.int64(100)})
         """)
     out = subprocess.run([CLI, "run", script], capture_output=True, text=True, check=True)
     assert "NOFLAGS" in out.stdout and "with TensorFlow 2's API" in out.stderr
     out = subprocess.run([CLI, "run", "--tf1", script], capture_output=True, text=True, check=True)
     assert "FLAGS" in out.stdout.split() and "TensorFlow 1.x's API: forced by --tf1" in out.stderr
     assert tf.__version__ in out.stdout
+    # a metrics dict prints as TF 1.15 / 2.15 printed it (numpy 1.x), not np.float32(0.7775)
+    assert "{'accuracy': 0.7775, 'global_step': 100}" in out.stdout
 
 
 def test_run_a_package_module_with_relative_imports(tmp_path):
