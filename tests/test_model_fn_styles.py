@@ -106,3 +106,24 @@ def test_model_fn_arg_subsets(tmp_path):
         est.train(image_input_fn(), steps=2)
         preds = list(est.predict(image_input_fn(repeat=False)))
         assert len(preds) == 64 and np.ndim(preds[0]) == 0
+
+
+def test_variables_named_by_their_op_as_tf1_code_did(tmp_path):
+    """`var.op.name` in a model_fn (`tf.summary.histogram(var.op.name, var)`, the cifar10
+    tutorial's style): the variable's name, as its VarHandleOp had it in a TF1 graph."""
+    def model_fn(features, labels, mode):
+        spec = tf1_cnn_model_fn(features, labels, mode, {})
+        if mode == ec.ModeKeys.TRAIN:
+            seen.update((v.op.name, v.op.type) for v in v1.trainable_variables())
+            for v in v1.trainable_variables():
+                v1.summary.histogram(v.op.name, v)
+        return spec
+    seen = set()
+    ec.Estimator(model_fn, model_dir=str(tmp_path),
+                 config=ec.RunConfig(save_summary_steps=1)).train(image_input_fn(), steps=1)
+    assert ("conv2d/kernel", "VarHandleOp") in seen and ("dense/bias", "VarHandleOp") in seen
+    from tensorboard.backend.event_processing import event_accumulator
+    acc = event_accumulator.EventAccumulator(str(tmp_path))
+    acc.Reload()
+    # TF 1.15 tagged them `conv2d/kernel_1` too: the variable's own op holds the plain name
+    assert "conv2d/kernel_1" in acc.Tags()["histograms"] + acc.Tags()["tensors"]

@@ -14,7 +14,7 @@ import tensorflow as tf
 
 from estimator_compat import partitioned
 from estimator_compat.engine import (coordinated, fetches, input_pipeline, keras_optimizer_ops,
-                                     summary_ops)
+                                     summary_ops, variable_ops)
 from estimator_compat.engine.bound_call import BoundCall
 from estimator_compat.engine.metric_reset import MetricReset
 from estimator_compat.engine.model_fn_call import call_model_fn
@@ -138,6 +138,7 @@ class ModeStep:
         strategy = self._strategy
         keras_optimizer_ops.patch()
         partitioned.patch()
+        variable_ops.patch()
 
         body = lambda element: self._replica_body(element, names)  # noqa: E731
         if self._jit_compile:  # XLA compiles the replica's step; the input stays outside
