@@ -185,8 +185,9 @@ def test_contrib_errors_name_the_replacement():
 
 
 def test_execution_mode_switches_act_on_the_calling_thread_only(tmp_path):
-    """disable_v2_behavior(): TF 1.x's graph mode and reference variables for this thread; other
-    threads and the engine's calls keep TensorFlow 2 (eager, resource variables)."""
+    """disable_v2_behavior(): TF 1.x's graph mode and reference variables for this thread and
+    the threads it starts; other threads and the engine's calls keep TensorFlow 2 (eager,
+    resource variables)."""
     view = tf1_view.build()
     seen = {}
     try:
@@ -202,8 +203,9 @@ def test_execution_mode_switches_act_on_the_calling_thread_only(tmp_path):
                              {ph: [[1.0, 2.0, 3.0]]})
         np.testing.assert_allclose(grad[:, 0], [1.0, 2.0, 3.0])
         other = threading.Thread(target=lambda: seen.update(eager=tf.executing_eagerly()))
-        other.start()
+        other.start()  # started by the TF 1.x code: its mode, as every thread in TF 1.15
         other.join()
+        assert seen == {"eager": False}
         est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={"lr": 0.1})
         est.train(linear_input_fn(), steps=3)  # runs eagerly, with resource variables
         assert est.get_variable_value("global_step") == 3 and not tf.executing_eagerly()
@@ -214,4 +216,7 @@ def test_execution_mode_switches_act_on_the_calling_thread_only(tmp_path):
         assert tf.executing_eagerly()
     finally:
         graph_mode.tf2_thread()
+    other = threading.Thread(target=lambda: seen.update(eager=tf.executing_eagerly()))
+    other.start()  # started by TensorFlow 2 code
+    other.join()
     assert seen == {"eager": True} and tf.executing_eagerly()

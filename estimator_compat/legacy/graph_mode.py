@@ -6,9 +6,10 @@ went to the default graph, `tf.Session().run` evaluated them, `tf.gradients` and
 TensorFlow 2 has the same machinery, switched off by eager execution and resource variables.
 `tf.compat.v1.disable_v2_behavior()` turns it back on for the whole process, which would also
 take the engine's eager runtime (tf.function steps, tf.distribute, datasets) away. Here the
-switch is per thread: the program's thread builds graphs (with reference variables, where
-TF 1.15 made them), and every estimator_compat entry point runs eagerly, with resource
-variables, for its duration (`estimator_compat.eager_calls`).
+switch is per thread: the program's thread (and the threads it starts: a Supervisor's, queue
+runners') builds graphs (with reference variables, where TF 1.15 made them), and every
+estimator_compat entry point runs eagerly, with resource variables, for its duration
+(`estimator_compat.eager_calls`).
 
 `estimator-compat run` starts a TF 1.x program this way (`tf1_thread()`); in code under
 `install()`, `tf.compat.v1.disable_v2_behavior()` does it for the calling thread (the one-line
@@ -107,8 +108,28 @@ def _keras_variables_eager():
         setattr(core.Variable, name, eager_outside_functions(getattr(core.Variable, name)))
 
 
+_THREAD_START = threading.Thread.start
+
+
+def _start_inheriting_mode(self):
+    """`Thread.start`: a thread the program's TF 1.x code starts runs in that code's mode, as
+    every thread did in TF 1.15 (slim.learning's Supervisor, queue runners, a program's own
+    worker threads). Threads started by the engine's calls, or by TF 2 code, are unchanged."""
+    if tf1_behavior() and not in_engine_call() and not getattr(self, "_ec_mode", False):
+        graph = not context.executing_eagerly()
+        run = self.run
+
+        def run_in_program_mode():
+            _set(graph=graph, ref_variables=True)
+            return run()
+        self._ec_mode = True
+        self.run = run_in_program_mode
+    return _THREAD_START(self)
+
+
 def use():
     """TensorFlow's own variable creation asks the per-thread answer, Keras 3's makes eager
-    variables outside functions (idempotent)."""
+    variables outside functions, threads the program starts inherit its mode (idempotent)."""
     resource_variables_toggle.resource_variables_enabled = resource_variables_enabled
     _keras_variables_eager()
+    threading.Thread.start = _start_inheriting_mode
