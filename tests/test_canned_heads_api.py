@@ -202,3 +202,16 @@ def test_logit_fn_builders_in_a_custom_model_fn(tmp_path):
         est.get_variable_names())
     with pytest.raises(ValueError, match="should return a Tensor or a dictionary"):
         experimental.call_logit_fn(lambda features: [1], {}, "train", None, None)
+
+
+def test_regression_head_loss_is_on_the_logits_whatever_the_link():
+    """tf.estimator 2.15: RegressionHead(inverse_link_fn=tf.exp) on logits 0.1, label 1 gives
+    loss and average_loss 0.81 (the squared error of the logits) and prediction/mean
+    exp(0.1) = 1.10517."""
+    head = ec.RegressionHead(inverse_link_fn=tf.exp)
+    logits, labels = tf.constant([[0.1]]), tf.constant([[1.0]])
+    np.testing.assert_allclose(float(head.loss(labels=labels, logits=logits, features={})),
+                               0.81, rtol=1e-6)
+    metrics = head.update_metrics(head.metrics(), features={}, logits=logits, labels=labels)
+    np.testing.assert_allclose(float(metrics["average_loss"].result()), 0.81, rtol=1e-6)
+    np.testing.assert_allclose(float(metrics["prediction/mean"].result()), 1.1051710, rtol=1e-6)

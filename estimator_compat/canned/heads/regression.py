@@ -30,7 +30,7 @@ class RegressionHead(Head):
         if self._loss_fn:
             return tf.reshape(self._call_loss_fn(labels, logits, features),
                               [-1, self._label_dimension])
-        return tf.square(self._predictions(logits)["predictions"] - labels)
+        return tf.square(logits - labels)  # on the logits, link or not (as tf.estimator 2.15)
 
     def _metric_rows(self):
         return [("average_loss", "mean", None, lambda c: (None, c.unreduced, c.weights)),

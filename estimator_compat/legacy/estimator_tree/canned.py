@@ -1,0 +1,163 @@
+"""`canned.*`: the canned estimators (V2 classes as `...V2`, tf.compat.v1.estimator's as the
+plain names, as tensorflow_estimator defined them), their logit fn builders, optimizers,
+parsing specs, keys, KMeans, RNN, and `canned.head` (the v1 head API, canned/v1_heads.py)."""
+from estimator_compat.legacy.estimator_tree.reasons import (
+    MODEL_FN, NOT_SERVED, PRIVATE, declined)
+
+
+def modules():
+    from estimator_compat import canned, experimental
+    from estimator_compat.canned import (head_helpers, keys, kmeans, linear_sdca, logit_fns,
+                                         rnn, v1, v1_head_metrics, v1_heads)
+    from estimator_compat.canned import parsing_utils as parsing
+    from estimator_compat.legacy.estimator_tree import optimizers
+    from estimator_compat.legacy.estimator_tree.reasons import names
+    heads_v1 = names(v1_heads, "LossSpec", "_Head", "_summary_key",
+                     "_BinaryLogisticHeadWithSigmoidCrossEntropyLoss",
+                     "_MultiClassHeadWithSoftmaxCrossEntropyLoss",
+                     "_RegressionHeadWithMeanSquaredErrorLoss",
+                     "_binary_logistic_head_with_sigmoid_cross_entropy_loss",
+                     "_multi_class_head_with_softmax_cross_entropy_loss", "_regression_head",
+                     "_binary_logistic_or_multi_class_head")
+    heads_v1.update(names(v1_head_metrics, "_accuracy_at_threshold", "_accuracy_baseline",
+                          "_append_update_ops", "_assert_range", "_auc",
+                          "_indicator_labels_mean", "_precision_at_threshold",
+                          "_predictions_mean", "_recall_at_threshold"))
+    heads_v1.update({f"_{n}": getattr(head_helpers, n) for n in (  # shared with base_head
+        "all_class_ids", "all_classes", "call_loss_fn",
+        "check_dense_labels_match_logits_and_reshape", "check_logits_final_dim",
+        "classification_output", "create_eval_metrics_tuple",
+        "get_weights_and_check_match_logits", "validate_loss_fn_args", "validate_n_classes")})
+
+    def family(base):  # e.g. DNNClassifier (v1), DNNClassifierV2 (tf.estimator's)
+        out = {}
+        for kind in ("Classifier", "Regressor", "Estimator"):
+            out[base + kind] = getattr(v1, base + kind)
+            out[base + kind + "V2"] = getattr(canned, base + kind)
+        return out
+
+    def dnn_logit_fn_builder_v2(units, hidden_units, feature_columns, activation_fn, dropout,
+                                batch_norm):
+        """tf.estimator's DNN logit fn (no input-layer partitioner)."""
+        return logit_fns.dnn_logit_fn_builder(units, hidden_units, feature_columns,
+                                              activation_fn, dropout, batch_norm=batch_norm)
+
+    return {
+        "canned": {}, "canned.v1": {},
+        "canned.head": heads_v1,
+        "canned.baseline": family("Baseline"),
+        "canned.dnn": dict(family("DNN"), dnn_logit_fn_builder=logit_fns.dnn_logit_fn_builder,
+                           dnn_logit_fn_builder_v2=dnn_logit_fn_builder_v2),
+        "canned.linear": dict(family("Linear"), LinearSDCA=linear_sdca.LinearSDCA,
+                              linear_logit_fn_builder=logit_fns.linear_logit_fn_builder,
+                              linear_logit_fn_builder_v2=logit_fns.linear_logit_fn_builder),
+        "canned.dnn_linear_combined": family("DNNLinearCombined"),
+        "canned.metric_keys": dict(MetricKeys=keys.MetricKeys),
+        "canned.prediction_keys": dict(PredictionKeys=keys.PredictionKeys),
+        "canned.optimizers": dict(
+            get_optimizer_instance=optimizers.get_optimizer_instance,
+            get_optimizer_instance_v2=optimizers.get_optimizer_instance_v2,
+            _optimizer_has_default_learning_rate=optimizers.has_default_learning_rate),
+        "canned.parsing_utils": dict(
+            classifier_parse_example_spec=parsing.classifier_parse_example_spec,
+            regressor_parse_example_spec=parsing.regressor_parse_example_spec,
+            classifier_parse_example_spec_v2=parsing.classifier_parse_example_spec,
+            regressor_parse_example_spec_v2=parsing.regressor_parse_example_spec,
+            _add_label_and_weight_to_parsing_spec=_add_label_and_weight_to_parsing_spec),
+        "canned.kmeans": dict(KMeansClustering=experimental.KMeans,
+                              _LossRelativeChangeHook=kmeans._LossRelativeChangeHook),
+        "canned.rnn": dict(RNNClassifier=rnn.RNNClassifier, RNNEstimator=rnn.RNNEstimator,
+                           RNNModel=rnn.RNNModel),
+        "canned.saved_model_estimator": {},
+        "canned.linear_optimizer": {}, "canned.linear_optimizer.python": {},
+        "canned.linear_optimizer.python.utils": {},
+        "canned.linear_optimizer.python.utils.sdca_ops": {},
+        "canned.linear_optimizer.python.utils.sharded_mutable_dense_hashtable": {},
+        "canned.timeseries": {},
+        **{f"canned.timeseries.{m}": {} for m in (
+            "ar_model", "estimators", "feature_keys", "head", "math_utils", "model",
+            "model_utils", "saved_model_utils", "state_management")},
+    }
+
+
+def _add_label_and_weight_to_parsing_spec(parsing_spec, label_key, label_spec,
+                                          weight_column=None):
+    """A copy of `parsing_spec` with the label's spec and the weight column's (a key is a
+    float numeric column of one value)."""
+    import tensorflow as tf
+    spec = dict(parsing_spec)
+    if label_key in spec:
+        raise ValueError(f"label should not be used as feature: label_key {label_key!r} is "
+                         f"in the parsing spec: {sorted(spec)}")
+    spec[label_key] = label_spec
+    if weight_column is not None:
+        if isinstance(weight_column, str):
+            weight_column = tf.feature_column.numeric_column(weight_column)
+        spec.update(tf.compat.v1.feature_column.make_parse_example_spec([weight_column]))
+    return spec
+
+
+TIMESERIES = ("tf.estimator's time series models are not served (tf.contrib.timeseries is "
+              "not either): use Keras models on tf.data windows")
+DECLINED = {
+    "canned.baseline": declined(MODEL_FN, (
+        "_baseline_logit_fn_builder", "_baseline_model_fn", "_baseline_model_fn_builder_v2",
+        "_baseline_model_fn_v2", "_get_batch_size_and_size_checks", "_get_weight_column_key",
+        "_get_weight_column_key_v2")),
+    "canned.dnn": declined(MODEL_FN, (
+        "_DNNModel", "_DNNModelV2", "_add_hidden_layer_summary", "_dnn_model_fn",
+        "_dnn_model_fn_builder_v2", "_get_dnn_estimator_spec", "_get_previous_name_scope",
+        "_name_from_scope_name", "_validate_features", "dnn_model_fn_v2")),
+    "canned.dnn_linear_combined": declined(MODEL_FN, (
+        "_add_layer_summary", "_check_no_sync_replicas_optimizer",
+        "_dnn_linear_combined_model_fn", "_dnn_linear_combined_model_fn_v2",
+        "_init_dnn_linear_combined_estimator", "_linear_learning_rate",
+        "_validate_feature_columns")),
+    "canned.linear": dict(
+        declined(MODEL_FN, (
+            "_LinearModelLayer", "_SDCAUpdateWeightsHook", "_compute_fraction_of_zero",
+            "_get_default_optimizer", "_get_default_optimizer_v2", "_get_expanded_variable_list",
+            "_linear_model_fn", "_linear_model_fn_builder_v2", "_linear_model_fn_v2",
+            "_sdca_model_fn", "_validate_linear_sdca_optimizer_for_linear_classifier",
+            "_validate_linear_sdca_optimizer_for_linear_regressor")),
+        LinearModel="the Keras LinearModel needs tf.keras 2 (tf_keras); Keras 3 has none: use "
+                    "a keras.layers.Dense over the features"),
+    "canned.kmeans": declined(PRIVATE, (
+        "_InitializeClustersHook", "_ModelFn", "_parse_features_if_necessary")),
+    "canned.rnn": declined(MODEL_FN, (
+        "_get_rnn_estimator_spec", "_make_rnn_cell_fn", "_make_rnn_layer", "_single_rnn_cell",
+        "_verify_rnn_cell_input")),
+    "canned.saved_model_estimator": dict(
+        declined(PRIVATE, (
+            "_check_same_dtype_and_shape", "_clear_saved_model_collections",
+            "_extract_eval_metrics", "_generate_input_map", "_get_saved_model_ckpt",
+            "_validate_and_extract_outputs")),
+        SavedModelEstimator=NOT_SERVED + ": tf.saved_model.load(export_dir) for inference, or "
+                            "an Estimator on the model_dir the SavedModel came from"),
+    "canned.linear_optimizer.python.utils.sdca_ops": declined(
+        PRIVATE + " (LinearSDCA's SDCA step is canned/sdca_step.py)",
+        ("_SDCAModel", "_SparseFeatureColumn")),
+    "canned.linear_optimizer.python.utils.sharded_mutable_dense_hashtable": declined(
+        PRIVATE + " (LinearSDCA's example state is canned/example_state_table.py)",
+        ("_MutableDenseHashTable", "_ShardedMutableDenseHashTable")),
+    "canned.timeseries.ar_model": declined(TIMESERIES, ("ARModel", "LSTMPredictionModel")),
+    "canned.timeseries.estimators": declined(TIMESERIES, (
+        "LSTMAutoRegressor", "TimeSeriesRegressor")),
+    "canned.timeseries.feature_keys": declined(TIMESERIES, (
+        "FilteringFeatures", "FilteringResults", "PredictionFeatures", "PredictionResults",
+        "SavedModelLabels", "State", "Times", "TrainEvalFeatures", "Values")),
+    "canned.timeseries.head": declined(TIMESERIES, (
+        "OneShotPredictionHead", "TimeSeriesRegressionHead", "_NoStatePredictOutput",
+        "_check_feature_shapes_compatible_with", "_check_train_eval_features",
+        "_identity_metric_nested", "_identity_metric_single", "state_to_dictionary")),
+    "canned.timeseries.math_utils": declined(TIMESERIES, (
+        "InputStatistics", "InputStatisticsFromMiniBatch", "Moments", "replicate_state")),
+    "canned.timeseries.model": declined(TIMESERIES, ("ModelOutputs", "TimeSeriesModel")),
+    "canned.timeseries.model_utils": declined(TIMESERIES, (
+        "canonicalize_times_or_steps_from_output", "fully_connected")),
+    "canned.timeseries.saved_model_utils": declined(TIMESERIES, (
+        "_canonicalize_numpy_data", "_colate_features_to_feeds_and_fetches",
+        "cold_start_filter", "filter_continuation", "predict_continuation")),
+    "canned.timeseries.state_management": declined(TIMESERIES, (
+        "FilteringOnlyStateManager", "PassthroughStateManager", "_OverridableStateManager")),
+}

@@ -1,0 +1,147 @@
+"""The top-level modules: `estimator`, `estimator_lib`, `model_fn`, `mode_keys`, `run_config`,
+`training`, `util`, `keras`/`keras_lib`, `extenders`, `checkpoint_utils`, `estimator_export`,
+`tools.analytics`."""
+import os
+import types
+
+import tensorflow as tf
+
+from estimator_compat.legacy.estimator_tree.reasons import NOT_SERVED, PRIVATE, declined
+
+
+def _public(module):
+    return {n: getattr(module, n) for n in dir(module) if not n.startswith("_")
+            and not isinstance(getattr(module, n), types.ModuleType)}
+
+
+def modules():
+    import estimator_compat as api
+    from estimator_compat import checkpoints, training
+    from estimator_compat.canned.extenders import add_metrics
+    from estimator_compat.canned.logit_fns import call_logit_fn
+    from estimator_compat.fn_args import fn_args
+    from estimator_compat.keras_bridge.model_to_estimator import model_to_estimator
+    from estimator_compat.legacy.estimator_tree import input_fn_result as parsing
+    return {
+        "estimator": dict(Estimator=api.Estimator, EstimatorV2=api.Estimator,
+                          VocabInfo=api.VocabInfo, WarmStartSettings=api.WarmStartSettings,
+                          _load_global_step_from_checkpoint_dir=_global_step_in),
+        "estimator_lib": _public(api),
+        "model_fn": dict(EstimatorSpec=api.EstimatorSpec, ModeKeys=api.ModeKeys,
+                         call_logit_fn=call_logit_fn),
+        "mode_keys": dict(ModeKeys=api.ModeKeys),
+        "run_config": dict(RunConfig=api.RunConfig, TaskType=api.TaskType,
+                           get_default_session_config=get_default_session_config,
+                           path_to_str=path_to_str),
+        "training": dict(TrainSpec=training.TrainSpec, EvalSpec=training.EvalSpec,
+                         train_and_evaluate=training.train_and_evaluate),
+        "util": dict(fn_args=fn_args, parse_input_fn_result=parsing.parse_input_fn_result,
+                     parse_iterator_result=parsing.parse_iterator_result,
+                     _DatasetInitializerHook=parsing._DatasetInitializerHook),
+        "keras": dict(model_to_estimator=model_to_estimator),
+        "keras_lib": dict(model_to_estimator=model_to_estimator),
+        "extenders": dict(add_metrics=add_metrics),
+        "checkpoint_utils": dict(latest_checkpoint=checkpoints.latest_checkpoint),
+        "estimator_export": dict(estimator_export=estimator_export),
+        "tools": {},
+        "tools.analytics": dict(track_usage=track_usage,
+                                track_numerical_issues=track_numerical_issues),
+        "tools.checkpoint_converter": {},
+    }
+
+
+def _global_step_in(checkpoint_dir):
+    """The global step of `checkpoint_dir`'s latest checkpoint, 0 when there is none (the
+    private helper TPU samples called as `estimator._load_global_step_from_checkpoint_dir`)."""
+    try:
+        reader = tf.train.load_checkpoint(tf.train.latest_checkpoint(checkpoint_dir))
+        return int(reader.get_tensor(tf.compat.v1.GraphKeys.GLOBAL_STEP))
+    except Exception:  # noqa: BLE001 - any unreadable or absent checkpoint counts as step 0
+        return 0
+
+
+def get_default_session_config():
+    """The ConfigProto RunConfig used by default: soft placement, one meta-optimizer pass."""
+    from tensorflow.core.protobuf import rewriter_config_pb2
+    rewrite = rewriter_config_pb2.RewriterConfig(
+        meta_optimizer_iterations=rewriter_config_pb2.RewriterConfig.ONE)
+    return tf.compat.v1.ConfigProto(
+        allow_soft_placement=True,
+        graph_options=tf.compat.v1.GraphOptions(rewrite_options=rewrite))
+
+
+def path_to_str(path):
+    """`path` as a str (os.PathLike objects converted; anything else returned as given)."""
+    return os.fspath(path) if isinstance(path, os.PathLike) else path
+
+
+def estimator_export(*api_names, v1=None):
+    """The decorator tensorflow_estimator marked its public symbols with: records the API
+    names on the symbol and returns it unchanged."""
+    def decorate(symbol):
+        symbol._estimator_api_names = tuple(api_names)
+        symbol._estimator_api_names_v1 = tuple(api_names if v1 is None else v1)
+        return symbol
+    return decorate
+
+
+def track_usage(tool_id, tags):
+    """Usage tracking: none outside Google (as tensorflow_estimator's)."""
+    del tool_id, tags
+
+
+def track_numerical_issues(exc_info):
+    """Numerical-issue tracking: none outside Google (as tensorflow_estimator's)."""
+    del exc_info
+
+
+DECLINED = {
+    "estimator": declined(PRIVATE, (
+        "_assert_members_are_not_overridden", "_check_checkpoint_available", "_check_hooks_type",
+        "_check_listeners_type", "_combine_distributed_scaffold", "_dict_to_str",
+        "_extract_metric_update_ops", "_get_default_warm_start_settings",
+        "_get_loss_reduce_op_for_reporting", "_get_replica_device_setter",
+        "_has_dataset_or_queue_runner", "_verify_and_create_loss_metric",
+        "_verify_model_fn_args", "_write_checkpoint_path_to_summary", "_write_dict_to_summary",
+        "create_per_replica_ready_for_local_init_op",
+        "maybe_overwrite_model_dir_and_session_config")),
+    "model_fn": dict(
+        declined(PRIVATE, (
+            "_check_is_tensor", "_check_is_tensor_or_operation", "_update_variable_collection",
+            "_validate_estimator_spec_export_outputs", "_validate_estimator_spec_hooks",
+            "_validate_estimator_spec_loss", "_validate_estimator_spec_predictions",
+            "_validate_estimator_spec_train_op", "_validate_eval_metric_ops",
+            "_validate_scaffold", "verify_model_fn_args")),
+        _TPUEstimatorSpec="TPUEstimator's internal spec; use tpu.TPUEstimatorSpec"),
+    "run_config": declined(PRIVATE, (
+        "_count_ps", "_count_worker", "_get_eval_session_master", "_get_global_id_in_cluster",
+        "_get_model_dir", "_get_session_master", "_validate_properties",
+        "_validate_save_ckpt_with_replaced_keys", "_validate_service",
+        "_validate_task_type_and_task_id")),
+    "training": dict(
+        declined(PRIVATE, (
+            "_ContinuousEvalListener", "_EvalResult", "_EvalStatus",
+            "_NewCheckpointListenerForEvaluate", "_StopAtSecsHook", "_assert_eval_spec",
+            "_is_google_env", "_validate_exporters", "_validate_hooks", "_validate_input_fn",
+            "_validate_saving_listeners")),
+        _TrainingExecutor=NOT_SERVED + ": its per-task run_* methods are tensorflow_"
+                          "estimator's internals; call training.train_and_evaluate, which "
+                          "runs the task TF_CONFIG names"),
+    "util": declined(
+        "tf.distribute / TPU input hooks of tensorflow_estimator's internals; estimator_compat "
+        "feeds distributed input itself", ("DistributedIteratorInitializerHook",
+                                           "MultiHostDatasetInitializerHook")),
+    "keras_lib": declined(PRIVATE + " (model_to_estimator is keras_bridge/)", (
+        "FormattedKeyError", "_any_weight_initialized", "_assert_valid_model",
+        "_cast_tensor_to_floatx", "_clone_and_build_model", "_convert_estimator_io_to_keras",
+        "_convert_keras_metrics_to_estimator", "_convert_tensor", "_create_keras_model_fn",
+        "_extract_sample_weight_tensors", "_get_file_from_google_storage",
+        "_save_first_checkpoint", "standardize_sample_weights")),
+    "extenders": declined(PRIVATE, ("_call_metric_fn", "_verify_metric_fn_args")),
+    "tools.checkpoint_converter": declined(
+        "tensorflow_estimator's command-line converter of TF1 canned-estimator checkpoints to "
+        "the V2 classes' optimizer names; not served: keep training such a model_dir with the "
+        "tf.compat.v1.estimator class that wrote it",
+        ("_add_new_variable", "_add_opt_variable", "_convert_hyper_params_in_graph",
+         "_convert_variables_in_ckpt", "convert_checkpoint", "main")),
+}
