@@ -74,9 +74,10 @@ class RNNCell(Layer):
         if scope is not None:  # TF1: an explicit scope holds the variables
             with v1.variable_scope(scope, reuse=v1.AUTO_REUSE):
                 return self._call_built(inputs, state, *args, **kwargs)
-        if self._scope is None:
-            with v1.variable_scope(self._name, default_name=self._default_name,
-                                   reuse=self._reuse) as scope:
+        if self._scope is None:  # TF1: the name is uniquified (`foo`, `foo_1`) unless reusing
+            base = self._name or self._default_name
+            with (v1.variable_scope(base, reuse=self._reuse) if self._reuse else
+                  v1.variable_scope(None, default_name=base)) as scope:
                 self._scope = scope
                 return self._call_built(inputs, state, *args, **kwargs)
         with v1.variable_scope(self._scope, reuse=v1.AUTO_REUSE):
@@ -84,7 +85,7 @@ class RNNCell(Layer):
 
     def _call_built(self, inputs, state, *args, **kwargs):
         if not self.built:
-            self.build(tf.convert_to_tensor(inputs).shape)
+            self.build(tf.nest.map_structure(lambda t: tf.convert_to_tensor(t).shape, inputs))
             self.built = True
         return self.call(inputs, state, *args, **kwargs)
 
@@ -93,12 +94,23 @@ class LayerRNNCell(RNNCell):
     """TF1's base for cells that make their variables in build()."""
 
 
-def _kernel_and_bias(inputs, state_h, units, kernel_initializer, bias_initializer, dtype):
+def _kernel_and_bias(inputs, state_h, units, kernel_initializer, bias_initializer, dtype,
+                     shards=None):
+    """`[x, h] @ kernel + bias`; `shards`: the kernel split in `kernel/part_<i>` (TF1's
+    fixed-size partitioner; the bias is never partitioned)."""
     width = inputs.shape[-1] + state_h.shape[-1]
-    kernel = v1.get_variable("kernel", [width, units], dtype, initializer=kernel_initializer)
+    kernel = _maybe_sharded("kernel", [width, units], dtype, kernel_initializer, shards)
     bias = v1.get_variable("bias", [units], dtype,
                            initializer=bias_initializer or v1.zeros_initializer(dtype=dtype))
     return tf.nn.bias_add(tf.matmul(tf.concat([inputs, state_h], 1), kernel), bias)
+
+
+def _maybe_sharded(name, shape, dtype, initializer, shards):
+    if shards is None:
+        return v1.get_variable(name, shape, dtype, initializer=initializer)
+    with v1.variable_scope(v1.get_variable_scope(),
+                           partitioner=v1.fixed_size_partitioner(shards)):
+        return tf.convert_to_tensor(v1.get_variable(name, shape, dtype, initializer=initializer))
 
 
 class BasicRNNCell(LayerRNNCell):
@@ -180,7 +192,8 @@ class BasicLSTMCell(LayerRNNCell):
 
 
 class LSTMCell(LayerRNNCell):
-    """LSTM with optional peepholes (`w_{f,i,o}_diag`), cell clipping and a projection."""
+    """LSTM with optional peepholes (`w_{f,i,o}_diag`), cell clipping and a projection; the
+    kernels split in `num_unit_shards` / `num_proj_shards` parts (`kernel/part_<i>`)."""
     _default_name = "lstm_cell"
 
     def __init__(self, num_units, use_peepholes=False, cell_clip=None, initializer=None,
@@ -188,9 +201,7 @@ class LSTMCell(LayerRNNCell):
                  forget_bias=1.0, state_is_tuple=True, activation=None, reuse=None, name=None,
                  dtype=None, **kwargs):
         super().__init__(name=name, dtype=dtype, _reuse=reuse, **kwargs)
-        if num_unit_shards is not None or num_proj_shards is not None:
-            raise ValueError("LSTMCell: num_unit_shards / num_proj_shards (variable "
-                             "partitioning) are not supported by estimator_compat.")
+        self._unit_shards, self._proj_shards = num_unit_shards, num_proj_shards
         self._num_units, self._use_peepholes = num_units, use_peepholes
         self._cell_clip, self._initializer = cell_clip, initializer
         self._num_proj, self._proj_clip = num_proj, proj_clip
@@ -210,7 +221,8 @@ class LSTMCell(LayerRNNCell):
             c, h = state
         else:
             c, h = state[:, :self._num_units], state[:, self._num_units:]
-        lstm = _kernel_and_bias(inputs, h, 4 * self._num_units, self._initializer, None, dtype)
+        lstm = _kernel_and_bias(inputs, h, 4 * self._num_units, self._initializer, None, dtype,
+                                self._unit_shards)
         i, j, f, o = tf.split(lstm, 4, axis=1)
         if self._use_peepholes:
             w_f, w_i, w_o = (v1.get_variable(n, [self._num_units], dtype, initializer=self._initializer)
@@ -225,8 +237,8 @@ class LSTMCell(LayerRNNCell):
         new_h = gate_o * self._activation(new_c)
         if self._num_proj is not None:
             with v1.variable_scope("projection"):
-                projection = v1.get_variable("kernel", [self._num_units, self._num_proj], dtype,
-                                             initializer=self._initializer)
+                projection = _maybe_sharded("kernel", [self._num_units, self._num_proj], dtype,
+                                            self._initializer, self._proj_shards)
             new_h = tf.matmul(new_h, projection)
             if self._proj_clip is not None:
                 new_h = tf.clip_by_value(new_h, -self._proj_clip, self._proj_clip)
@@ -289,34 +301,101 @@ class _Wrapper(RNNCell):
         return self.call(inputs, state, scope=scope)
 
 
+def _default_state_filter(substate):
+    """TF1's default: an LSTMStateTuple keeps its memory cell c; everything else is dropped."""
+    if isinstance(substate, LSTMStateTuple):
+        return LSTMStateTuple(c=False, h=True)
+    return not isinstance(substate, tf.TensorArray)
+
+
+def _is_one(p):
+    return isinstance(p, float) and p == 1.0
+
+
 class DropoutWrapper(_Wrapper):
-    """Dropout on the cell's inputs, outputs and state (keep probabilities, as TF1 took them)."""
+    """Dropout on the cell's inputs, outputs and state (keep probabilities, as TF1 took them).
+    `variational_recurrent=True`: one mask per wrapper ([1, size], drawn when the wrapper is
+    made, as TF1 did) used at every step; `dropout_state_filter_visitor(substate)` says which
+    parts of the state are dropped (default: all but an LSTM's c)."""
 
     def __init__(self, cell, input_keep_prob=1.0, output_keep_prob=1.0, state_keep_prob=1.0,
                  variational_recurrent=False, input_size=None, dtype=None, seed=None,
                  dropout_state_filter_visitor=None):
         super().__init__(cell)
-        if variational_recurrent:
-            raise ValueError("DropoutWrapper(variational_recurrent=True) is not supported by "
-                             "estimator_compat.")
+        if dropout_state_filter_visitor is not None and not callable(
+                dropout_state_filter_visitor):
+            raise TypeError("dropout_state_filter_visitor must be callable")
+        self._filter = dropout_state_filter_visitor or _default_state_filter
+        for name, p in (("input_keep_prob", input_keep_prob),
+                        ("output_keep_prob", output_keep_prob),
+                        ("state_keep_prob", state_keep_prob)):
+            value = tf.get_static_value(p)
+            if value is not None and not 0 <= float(value) <= 1:
+                raise ValueError(f"Parameter {name} must be between 0 and 1: {float(value)}")
         self._keep = (input_keep_prob, output_keep_prob, state_keep_prob)
-        self._seed = seed
+        self._seed, self._variational = seed, variational_recurrent
+        self._noise = {}
+        if variational_recurrent:
+            if dtype is None:
+                raise ValueError("When variational_recurrent=True, dtype must be provided")
 
-    def _drop(self, values, keep):
-        if isinstance(keep, (int, float)) and keep == 1.0:
+            def noise(size, salt):
+                flat = [tf.random.uniform(tf.concat([[1], tf.TensorShape(x).as_list()], 0),
+                                          seed=self._salted(salt, i), dtype=dtype)
+                        for i, x in enumerate(tf.nest.flatten(size))]
+                return tf.nest.pack_sequence_as(size, flat)
+            if not _is_one(input_keep_prob):
+                if input_size is None:
+                    raise ValueError("When variational_recurrent=True and input_keep_prob < 1.0 "
+                                     "or is unknown, input_size must be provided")
+                self._noise["input"] = noise(input_size, "input")
+            self._noise["state"] = noise(cell.state_size, "state")
+            self._noise["output"] = noise(cell.output_size, "output")
+
+    @property
+    def wrapped_cell(self):
+        return self._cell
+
+    def _salted(self, salt, index):
+        if self._seed is None:
+            return None
+        return (hash(f"{self._seed}{salt}_{index}") & 0x7fffffff)
+
+    def _drop_one(self, value, keep, salt, index, noise):
+        if noise is not None:  # variational: the same mask at every step
+            out = tf.math.divide(value, keep) * tf.floor(keep + noise)
+            out.set_shape(value.shape)
+            return out
+        return tf.nn.dropout(value, rate=1.0 - keep, seed=self._salted(salt, index))
+
+    def _drop(self, values, keep, salt, mask=None):
+        if _is_one(keep):
             return values
-        return tf.nest.map_structure(
-            lambda v: tf.nn.dropout(v, rate=1.0 - keep, seed=self._seed), values)
+        noise = self._noise.get(salt)
+        flat = tf.nest.flatten(values)
+        flat_noise = tf.nest.flatten(noise) if noise is not None else [None] * len(flat)
+        flat_mask = tf.nest.flatten(mask) if mask is not None else [True] * len(flat)
+        out = [self._drop_one(v, keep, salt, i, n) if m else v
+               for i, (v, n, m) in enumerate(zip(flat, flat_noise, flat_mask))]
+        return tf.nest.pack_sequence_as(values, out)
+
+    def _state_mask(self, state):
+        """Which leaves of the state are dropped: the visitor is asked at every level (True:
+        look inside / drop this leaf, False: keep all of it, or one flag per child)."""
+        decided = self._filter(state)
+        if not isinstance(state, (tuple, list)):
+            return bool(decided)
+        children = list(state)
+        flags = [decided] * len(children) if isinstance(decided, bool) else list(decided)
+        masks = [self._state_mask(c) if f else tf.nest.map_structure(lambda _: False, c)
+                 for c, f in zip(children, flags)]
+        return type(state)(*masks) if hasattr(state, "_fields") else type(state)(masks)
 
     def call(self, inputs, state, scope=None):
         keep_in, keep_out, keep_state = self._keep
-        output, new_state = self._cell(self._drop(inputs, keep_in), state, scope=scope)
-        if not (isinstance(keep_state, (int, float)) and keep_state == 1.0):
-            if isinstance(new_state, LSTMStateTuple):  # TF1 kept the memory cell c
-                new_state = LSTMStateTuple(new_state.c, self._drop(new_state.h, keep_state))
-            else:
-                new_state = self._drop(new_state, keep_state)
-        return self._drop(output, keep_out), new_state
+        output, new_state = self._cell(self._drop(inputs, keep_in, "input"), state, scope=scope)
+        new_state = self._drop(new_state, keep_state, "state", self._state_mask(new_state))
+        return self._drop(output, keep_out, "output"), new_state
 
 
 class ResidualWrapper(_Wrapper):
