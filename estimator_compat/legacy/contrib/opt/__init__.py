@@ -1,0 +1,59 @@
+"""`tf.contrib.opt`, served whole: `tf.compat.v1.train.Optimizer` subclasses with TF 1.15's slot
+names (checkpoint keys such as `w/AdamW`, `w/AdamW_1`, `beta1_power`) and update math.
+
+- `weight_decay.py`: `AdamWOptimizer`, `MomentumWOptimizer`, `DecoupledWeightDecayExtension`,
+  `extend_with_decoupled_weight_decay`.
+- `adam_variants.py`: `LazyAdamOptimizer`, `NadamOptimizer`, `AdaMaxOptimizer`,
+  `AdamGSOptimizer`, `LazyAdamGSOptimizer`.
+- `sign.py`: `AddSignOptimizer`, `PowerSignOptimizer`; `lars.py`: `LARSOptimizer`;
+  `reg_adagrad.py`: `RegAdagradOptimizer`.
+- `wrappers.py`: `MovingAverageOptimizer`, `DropStaleGradientOptimizer`,
+  `MultitaskOptimizerWrapper`, `clip_gradients_by_global_norm`, `VariableClippingOptimizer`.
+- `external.py`: `ExternalOptimizerInterface`, `ScipyOptimizerInterface` (scipy).
+
+Declined (`legacy/contrib/missing.py` names the replacement): the between-graph replication
+optimizers and their custom getters (`AGN*`, `ElasticAverage*`, `ModelAverage*`: worker-local
+copies of variables on `/job:worker` devices synchronized through parameter servers), and
+`GGTOptimizer` / `ShampooOptimizer` (full-matrix preconditioners).
+
+Deep paths `tensorflow.contrib.opt.python.training.<module>` are registered too.
+"""
+from estimator_compat.legacy.contrib.opt import (adam_variants, external, lars, reg_adagrad,
+                                                 sign, weight_decay, wrappers)
+
+_MODULES = {  # TF 1.15's module under tensorflow.contrib.opt.python.training: its names here
+    "weight_decay_optimizers": (weight_decay, [
+        "DecoupledWeightDecayExtension", "extend_with_decoupled_weight_decay",
+        "AdamWOptimizer", "MomentumWOptimizer"]),
+    "lazy_adam_optimizer": (adam_variants, ["LazyAdamOptimizer"]),
+    "nadam_optimizer": (adam_variants, ["NadamOptimizer"]),
+    "adamax": (adam_variants, ["AdaMaxOptimizer"]),
+    "adam_gs_optimizer": (adam_variants, ["AdamGSOptimizer"]),
+    "lazy_adam_gs_optimizer": (adam_variants, ["LazyAdamGSOptimizer"]),
+    "addsign": (sign, ["AddSignOptimizer"]),
+    "powersign": (sign, ["PowerSignOptimizer"]),
+    "lars_optimizer": (lars, ["LARSOptimizer"]),
+    "reg_adagrad_optimizer": (reg_adagrad, ["RegAdagradOptimizer"]),
+    "moving_average_optimizer": (wrappers, ["MovingAverageOptimizer"]),
+    "drop_stale_gradient_optimizer": (wrappers, ["DropStaleGradientOptimizer"]),
+    "multitask_optimizer_wrapper": (wrappers, ["MultitaskOptimizerWrapper",
+                                               "clip_gradients_by_global_norm"]),
+    "variable_clipping_optimizer": (wrappers, ["VariableClippingOptimizer"]),
+    "external_optimizer": (external, ["ExternalOptimizerInterface",
+                                      "ScipyOptimizerInterface"]),
+}
+
+FUNCTIONS = {name: getattr(module, name)
+             for module, names in _MODULES.values() for name in names}
+
+
+def build():
+    from estimator_compat.legacy.namespaces import namespace
+    prefix = "tensorflow.contrib.opt.python.training"
+    training = namespace(prefix, "tf.contrib.opt's optimizers", **{
+        module_name: namespace(f"{prefix}.{module_name}", f"tf.contrib.opt's {module_name}",
+                               **{n: FUNCTIONS[n] for n in names})
+        for module_name, (_, names) in _MODULES.items()})
+    python = namespace("tensorflow.contrib.opt.python", "tf.contrib.opt", training=training)
+    return namespace("tensorflow.contrib.opt", "tf.contrib.opt", python=python,
+                     __served_whole__=True, **FUNCTIONS)
