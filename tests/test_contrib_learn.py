@@ -194,8 +194,12 @@ def test_contrib_canned_classifier_predicts_classes_and_exports_by_strategy(tmp_
     assert probabilities.shape == (256, 2)
     with pytest.raises(ValueError, match=r"gradient_clip_norm=\.\.\.\) is not supported"):
         contrib.DNNClassifier([4], [column], gradient_clip_norm=5.0)
-    with pytest.raises(ValueError, match="numpy_input_fn"):
-        est.fit(x=x, y=labels, steps=1)
+    # numpy x as TF 1.15 ran it: a dict of arrays is the features dict
+    est.fit(x={"x": x}, y=labels, steps=5, batch_size=64)
+    assert est.get_variable_value("global_step") == 65
+    assert est.evaluate(x={"x": x}, y=labels)["accuracy"] > 0.9
+    with pytest.raises(ValueError, match="either x .* or input_fn"):
+        est.fit(x=x, y=labels, input_fn=input_fn(), steps=1)
 
 
 def test_mnist_read_data_sets_from_idx_files(tmp_path):

@@ -16,19 +16,26 @@ import numpy as np
 import tensorflow as tf
 
 from estimator_compat import canned
+from estimator_compat.engine.input_pipeline import call_input_fn
 from estimator_compat.engine.model_fn_call import call_model_fn as call_core_model_fn
 from estimator_compat.estimator import Estimator as CoreEstimator
-from estimator_compat.learn import model_fn_ops
+from estimator_compat.learn import model_fn_ops, numpy_input
+from estimator_compat.learn.interfaces import BaseEstimator
 from estimator_compat.mode_keys import ModeKeys
 
 
-def _input_fn(x, y, input_fn, batch_size, what):
-    if x is not None or y is not None:
-        raise ValueError(f"{what}(x=..., y=...) (numpy arrays) is not supported by "
-                         "estimator_compat: pass input_fn=tf.estimator.inputs.numpy_input_fn("
-                         "{'x': x}, y, batch_size=...) with a feature column for 'x'.")
+def _input_fn(x, y, input_fn, batch_size, what, mode, dict_key=None):
+    """`input_fn`, or one feeding the numpy `x` / `y` as TF 1.15's data feeders did."""
+    if x is not None and input_fn is not None:
+        raise ValueError(f"{what}() takes either x (and y) or input_fn, not both.")
+    if x is None and y is not None:
+        raise ValueError(f"{what}(y=...) needs x too.")
+    if x is not None:
+        return numpy_input.numpy_input_fn(
+            x, y, batch_size, shuffle=mode == ModeKeys.TRAIN,
+            num_epochs=None if mode == ModeKeys.TRAIN else 1, dict_key=dict_key)
     if input_fn is None:
-        raise ValueError(f"{what}() needs input_fn.")
+        raise ValueError(f"{what}() needs input_fn (or x and y).")
     return input_fn
 
 
@@ -52,6 +59,7 @@ def _wrapped(model_fn, metrics, feature_engineering_fn):
 class ContribAPI:
     """contrib.learn's fit / evaluate / predict, on the tf.estimator class it is mixed into."""
     _prediction_key = None  # the canned estimators' default predict output
+    _numpy_key = None  # the canned estimators read a bare x as the feature ''
 
     def _contrib_setup(self, feature_engineering_fn=None):
         self._plain_model_fn = self._model_fn
@@ -71,7 +79,9 @@ class ContribAPI:
     def fit(self, x=None, y=None, input_fn=None, steps=None, batch_size=None, monitors=None,
             max_steps=None):
         """Trains `steps` more steps (or to `max_steps`, or to the end of the input)."""
-        self.train(_input_fn(x, y, input_fn, batch_size, "fit"), hooks=monitors, steps=steps,
+        from estimator_compat.learn.monitors import replace_monitors_with_hooks
+        self.train(_input_fn(x, y, input_fn, batch_size, "fit", ModeKeys.TRAIN, self._numpy_key),
+                   hooks=replace_monitors_with_hooks(monitors, self), steps=steps,
                    max_steps=max_steps)
         return self
 
@@ -85,7 +95,8 @@ class ContribAPI:
         if feed_fn is not None:
             raise ValueError("evaluate(feed_fn=...) is not supported by estimator_compat: "
                              "make the values part of input_fn.")
-        input_fn = _input_fn(x, y, input_fn, batch_size, "evaluate")
+        input_fn = _input_fn(x, y, input_fn, batch_size, "evaluate", ModeKeys.EVAL,
+                             self._numpy_key)
         self._use_metrics(metrics if metrics is not None else self.default_metrics)
         return CoreEstimator.evaluate(self, input_fn, steps=steps, hooks=hooks,
                                       checkpoint_path=checkpoint_path, name=name)
@@ -96,7 +107,9 @@ class ContribAPI:
         as_iterable. The canned estimators give their default output alone."""
         key = self._prediction_key if outputs is None else None
         results = CoreEstimator.predict(
-            self, _input_fn(x, None, input_fn, batch_size, "predict"),
+            self, _one_batch_if_constant(
+                _input_fn(x, None, input_fn, batch_size, "predict", ModeKeys.PREDICT,
+                          self._numpy_key), self),
             predict_keys=[key] if key else outputs, yield_single_examples=not iterate_batches)
         if key is not None:
             results = (_squeezed(r[key]) for r in results)
@@ -115,6 +128,29 @@ class ContribAPI:
         return self.export_saved_model(export_dir_base, serving_input_fn,
                                        assets_extra=assets_extra, as_text=as_text,
                                        checkpoint_path=checkpoint_path)
+
+
+def _one_batch_if_constant(input_fn, estimator):
+    """TF 1.15's contrib predict read an input_fn without queue runners (constant tensors,
+    an iterator's get_next()) once: one batch of predictions, not an endless repeat of it.
+    Datasets and queue input pass through."""
+    graph = tf.Graph()
+    try:
+        with graph.as_default():
+            result = call_input_fn(input_fn, ModeKeys.PREDICT, estimator.params,
+                                   estimator.config)
+    except Exception:  # noqa: BLE001 - an input_fn that needs eager: left to the engine
+        return input_fn
+    if isinstance(result, tf.data.Dataset) or graph.get_collection(
+            tf.compat.v1.GraphKeys.QUEUE_RUNNERS):
+        return input_fn
+
+    def one_batch(params=None, config=None):
+        result = call_input_fn(input_fn, ModeKeys.PREDICT, params, config)
+        if isinstance(result, (tuple, list)):
+            result = result[0] if len(result) == 1 or result[1] is None else tuple(result)
+        return tf.data.Dataset.from_tensors(result)
+    return one_batch
 
 
 def _squeezed(value):
@@ -157,21 +193,28 @@ def _refuse(cls, **given):
                          "no such option.")
 
 
+BaseEstimator.register(ContribAPI)
+
+
 class _CannedClassifier(ContribAPI):
     _prediction_key = "class_ids"
+    _numpy_key = ""
 
     def predict_classes(self, x=None, input_fn=None, batch_size=None, as_iterable=True):
         return self.predict(x, input_fn, batch_size, as_iterable=as_iterable)
 
     def predict_proba(self, x=None, input_fn=None, batch_size=None, as_iterable=True):
         results = (r["probabilities"] for r in CoreEstimator.predict(
-            self, _input_fn(x, None, input_fn, batch_size, "predict_proba"),
+            self, _one_batch_if_constant(
+                _input_fn(x, None, input_fn, batch_size, "predict_proba", ModeKeys.PREDICT,
+                          self._numpy_key), self),
             predict_keys=["probabilities"]))
         return results if as_iterable else np.stack(list(results))
 
 
 class _CannedRegressor(ContribAPI):
     _prediction_key = "predictions"
+    _numpy_key = ""
 
     def predict_scores(self, x=None, input_fn=None, batch_size=None, as_iterable=True):
         return self.predict(x, input_fn, batch_size, as_iterable=as_iterable)

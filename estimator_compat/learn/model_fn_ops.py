@@ -8,6 +8,8 @@ export outputs, `eval_metric_ops` pass through.
 """
 import collections
 
+import tensorflow as tf
+
 from estimator_compat.export.outputs import (ClassificationOutput, PredictOutput,
                                              RegressionOutput)
 from estimator_compat.fn_args import fn_args
@@ -62,7 +64,10 @@ class ModelFnOps(collections.namedtuple("ModelFnOps", [
                                              default_serving_output_alternative_key)
         return EstimatorSpec(
             mode, predictions=predictions, loss=self.loss, train_op=self.train_op,
-            eval_metric_ops=self.eval_metric_ops, export_outputs=export_outputs,
+            # contrib.learn's heads report a 'loss' metric (the mean per-example loss);
+            # tf.estimator reserves the name for its own mean loss, the same over equal batches
+            eval_metric_ops={k: v for k, v in self.eval_metric_ops.items() if k != "loss"},
+            export_outputs=export_outputs,
             training_chief_hooks=self.training_chief_hooks, training_hooks=self.training_hooks,
             scaffold=self.scaffold)
 
@@ -74,19 +79,25 @@ def _export_outputs(alternatives, predictions, default_key):
     outputs = {}
     for key, (problem_type, tensors) in alternatives.items():
         tensors = tensors if isinstance(tensors, dict) else {"output": tensors}
-        if problem_type == ProblemType.CLASSIFICATION:
+        classified = problem_type == ProblemType.CLASSIFICATION or (
+            problem_type == ProblemType.LOGISTIC_REGRESSION and "probabilities" in tensors)
+        if classified:
+            classes = tensors.get("classes")
+            if classes is not None and classes.dtype != tf.string:
+                classes = None  # a classification signature's classes are strings
             outputs[key] = ClassificationOutput(scores=tensors.get("scores", tensors.get(
-                "probabilities")), classes=tensors.get("classes"))
+                "probabilities")), classes=classes)
         elif problem_type in (ProblemType.LINEAR_REGRESSION, ProblemType.LOGISTIC_REGRESSION):
             outputs[key] = RegressionOutput(next(iter(tensors.values())))
         else:
             outputs[key] = PredictOutput(tensors)
+    # a head without head_name gives its alternative the key None: the one default
     default = default_key if default_key is not None else (
-        next(iter(outputs)) if len(outputs) == 1 else None)
-    if default is None or default not in outputs:
+        next(iter(outputs)) if len(outputs) == 1 else "")
+    if default == "" or default not in outputs:
         raise ValueError(f"output_alternatives {sorted(outputs)}: name the default with "
                          "export_savedmodel(default_output_alternative_key=...).")
-    outputs["serving_default"] = outputs[default]
+    outputs["serving_default"] = outputs.pop(default) if default is None else outputs[default]
     return outputs
 
 
@@ -160,3 +171,9 @@ def metric_ops(metrics, features, labels, predictions):
         ops[name] = spec.create_metric_ops(features, labels, predictions)
     return ops
 
+
+
+def no_op_train_fn(loss):
+    """A train_op_fn that trains nothing (contrib.learn's heads took one): `tf.no_op()`."""
+    del loss
+    return tf.no_op()

@@ -17,6 +17,22 @@ def index_table_from_tensor(mapping, num_oov_buckets=0, default_value=-1,
         hasher_spec=hasher_spec, name=name, **kwargs)
 
 
+def string_to_index_table_from_tensor(mapping, num_oov_buckets=0, default_value=-1,
+                                      hasher_spec=lookup_ops.FastHashSpec, name=None):
+    """contrib's older name of `index_table_from_tensor` (deprecated in TF 1.15 already)."""
+    return index_table_from_tensor(mapping, num_oov_buckets, default_value, hasher_spec,
+                                   name=name)
+
+
+def string_to_index_table_from_file(vocabulary_file=None, num_oov_buckets=0, vocab_size=None,
+                                    default_value=-1, hasher_spec=lookup_ops.FastHashSpec,
+                                    name=None):
+    """contrib's older name of `index_table_from_file` (deprecated in TF 1.15 already)."""
+    return lookup_ops.index_table_from_file(
+        vocabulary_file=vocabulary_file, num_oov_buckets=num_oov_buckets,
+        vocab_size=vocab_size, default_value=default_value, hasher_spec=hasher_spec, name=name)
+
+
 def index_to_string_table_from_tensor(mapping, default_value="UNK", name=None):
     """A table mapping each index to the string of `mapping` there."""
     return lookup_ops.index_to_string_table_from_tensor(
@@ -38,6 +54,9 @@ FUNCTIONS = dict(
     index_table_from_file=lookup_ops.index_table_from_file,
     index_to_string_table_from_file=lookup_ops.index_to_string_table_from_file,
     string_to_index=string_to_index, index_to_string=index_to_string,
+    string_to_index_table_from_tensor=string_to_index_table_from_tensor,
+    string_to_index_table_from_file=string_to_index_table_from_file,
+    TableInitializerBase=lookup_ops.TableInitializerBase,
     HashTable=lookup_ops.HashTable, KeyValueTensorInitializer=lookup_ops.KeyValueTensorInitializer,
     TextFileInitializer=lookup_ops.TextFileInitializer, TextFileIndex=lookup_ops.TextFileIndex,
     TextFileStringTableInitializer=lookup_ops.TextFileStringTableInitializer,
@@ -52,4 +71,5 @@ FUNCTIONS = dict(
 
 def build():
     from estimator_compat.legacy.namespaces import namespace
-    return namespace("tensorflow.contrib.lookup", "tf.contrib.lookup", **FUNCTIONS)
+    return namespace("tensorflow.contrib.lookup", "tf.contrib.lookup", __served_whole__=True,
+                     **FUNCTIONS)

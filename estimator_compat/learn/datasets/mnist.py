@@ -1,4 +1,4 @@
-"""`tf.contrib.learn.datasets` and `tensorflow.examples.tutorials.mnist.input_data`: MNIST.
+"""`tf.contrib.learn.datasets.mnist` and `tensorflow.examples.tutorials.mnist.input_data`: MNIST.
 
 The TF 1.x tutorials (`cnn_mnist.py`, "MNIST for ML beginners") read MNIST with
 `tf.contrib.learn.datasets.load_dataset("mnist")` or `input_data.read_data_sets(dir)`:
@@ -8,13 +8,14 @@ and where that fails the error names the files to put there. The result is TF 1.
 `Datasets(train, validation, test)` of `DataSet`s with `images` (float32 in [0, 1], rows of
 784 by default), `labels` (uint8, or one-hot float rows), `num_examples` and `next_batch`.
 """
-import collections
 import gzip
 import logging
 import os
 import urllib.request
 
 import numpy as np
+
+from estimator_compat.learn.datasets.base import Datasets
 
 logger = logging.getLogger("tensorflow")
 
@@ -24,7 +25,8 @@ FILES = {"train_images": "train-images-idx3-ubyte.gz",
          "test_images": "t10k-images-idx3-ubyte.gz",
          "test_labels": "t10k-labels-idx1-ubyte.gz"}
 
-Datasets = collections.namedtuple("Datasets", ["train", "validation", "test"])
+
+__all__ = ["DataSet", "read_data_sets", "load_mnist", "SOURCE_URL"]
 
 
 class DataSet:
@@ -135,12 +137,3 @@ def read_data_sets(train_dir, fake_data=False, one_hot=False, dtype=np.float32, 
 
 def load_mnist(train_dir="MNIST-data"):
     return read_data_sets(train_dir)
-
-
-def load_dataset(name, size="small", test_with_fake_data=False):
-    """`tf.contrib.learn.datasets.load_dataset(name)`: 'mnist' is served."""
-    if name != "mnist":
-        raise ValueError(f"tf.contrib.learn.datasets.load_dataset({name!r}) is not provided by "
-                         "estimator_compat (only 'mnist'); for iris and boston read the CSV "
-                         "files yourself or use sklearn.datasets.")
-    return load_mnist()

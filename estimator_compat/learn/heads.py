@@ -1,0 +1,330 @@
+"""contrib.learn's heads: `Head`, `regression_head`, `poisson_regression_head`,
+`multi_class_head` (binary logistic for two classes, softmax above), `multi_label_head`.
+
+A head turns logits into contrib.learn's `ModelFnOps` for a mode:
+`head.create_model_fn_ops(features, mode, labels, train_op_fn, logits)`, in a variable scope
+named for the head (`regression_head` (Poisson's too), `binary_logistic_head`,
+`multi_class_head`, `multi_label_head`, or `head_name`). Names as TF 1.15 made them: the loss `<scope>/<loss name>/loss`, the train op
+in `<scope>/train_op`, the metrics in `<scope>/metrics` (`loss`, `accuracy`, and for the
+binary head `auc`, `auc_precision_recall`, `labels/*_mean`, `accuracy/baseline_label_mean`
+and per threshold `accuracy/threshold_<t>_mean`, `precision/...`, `recall/...`), a `loss`
+summary, predictions (`scores`; `logits`, `logistic`, `probabilities`, `classes`) and
+`output_alternatives` keyed by `head_name`. Centered bias is not served (an error says so).
+`binary_svm_head` and `multi_head` are declined in legacy/contrib/missing.py.
+"""
+import abc
+
+import tensorflow as tf
+
+from estimator_compat.learn.model_fn_ops import ModeKeys, ModelFnOps, ProblemType
+
+v1 = tf.compat.v1
+
+
+class Head(abc.ABC):
+    """What a contrib.learn head does: `logits_dimension` and `create_model_fn_ops`."""
+
+    @property
+    @abc.abstractmethod
+    def logits_dimension(self):
+        raise NotImplementedError
+
+    @abc.abstractmethod
+    def create_model_fn_ops(self, features, mode, labels=None, train_op_fn=None, logits=None,
+                            logits_input=None, scope=None):
+        raise NotImplementedError
+
+
+class _Head(Head):
+    _default_scope = None
+    _loss_name = None
+    _problem_type = None
+
+    def __init__(self, logits_dimension, label_name, weight_column_name, head_name,
+                 enable_centered_bias):
+        if enable_centered_bias:
+            raise ValueError("contrib.learn heads with enable_centered_bias=True are not "
+                             "supported by estimator_compat: add a bias to your logits.")
+        self._logits_dimension = logits_dimension
+        self._label_name = label_name
+        self._weight_column_name = weight_column_name
+        self.head_name = head_name
+
+    @property
+    def logits_dimension(self):
+        return self._logits_dimension
+
+    def _labels(self, labels):
+        if isinstance(labels, dict):
+            if self._label_name is None:
+                if len(labels) != 1:
+                    raise ValueError(f"labels has keys {sorted(labels)}: give the head "
+                                     "label_name=.")
+                return next(iter(labels.values()))
+            return labels[self._label_name]
+        return labels
+
+    def _weights(self, features):
+        if self._weight_column_name is None:
+            return 1.0
+        return tf.cast(tf.reshape(features[self._weight_column_name], [-1]), tf.float32)
+
+    def create_model_fn_ops(self, features, mode, labels=None, train_op_fn=None, logits=None,
+                            logits_input=None, scope=None):
+        with v1.variable_scope(scope, default_name=self.head_name or self._default_scope,
+                               values=[logits, logits_input]):
+            if (logits is None) == (logits_input is None):
+                raise ValueError("Both logits and logits_input supplied." if logits is not None
+                                 else "Neither logits nor logits_input supplied.")
+            if logits is None:
+                with v1.variable_scope("logits"):
+                    width = logits_input.shape[-1]
+                    weights = v1.get_variable("weights", [width, self._logits_dimension])
+                    biases = v1.get_variable("biases", [self._logits_dimension],
+                                             initializer=tf.zeros_initializer())
+                    logits = tf.matmul(logits_input, weights) + biases
+            logits = tf.convert_to_tensor(logits)
+            predictions = self._predictions(logits)
+            loss = train_op = metrics = None
+            if mode != ModeKeys.INFER:
+                if labels is None:
+                    raise ValueError(f"labels are needed in mode {mode!r}.")
+                labels = self._labels(labels)
+                weights = self._weights(features)
+                with tf.name_scope(self._loss_name):
+                    per_example = self._per_example_loss(labels, logits)
+                    weights = weights * tf.ones_like(per_example)
+                    loss = tf.math.divide(tf.reduce_sum(per_example * weights),
+                                          tf.reduce_sum(weights), name="loss")
+                if mode == ModeKeys.TRAIN:
+                    if train_op_fn is None:
+                        raise ValueError("train_op_fn can not be None in TRAIN mode.")
+                    with tf.name_scope("train_op"):
+                        train_op = train_op_fn(loss)
+                with tf.name_scope("metrics"):  # TF 1.15 built them in TRAIN too
+                    metrics = self._metrics(per_example, weights, labels, predictions)
+        if loss is not None:  # in the caller's name scope, as TF 1.15 wrote it
+            v1.summary.scalar("loss", loss)
+        return ModelFnOps(mode, predictions=predictions, loss=loss, train_op=train_op,
+                          eval_metric_ops=metrics,
+                          output_alternatives={self.head_name: (
+                              self._problem_type, self._exported(predictions))})
+
+
+class _RegressionHead(_Head):
+    _default_scope = "regression_head"
+    _loss_name = "mean_squared_loss"
+    _problem_type = ProblemType.LINEAR_REGRESSION
+
+    def __init__(self, label_name, weight_column_name, label_dimension, enable_centered_bias,
+                 head_name, link_fn):
+        super().__init__(label_dimension, label_name, weight_column_name, head_name,
+                         enable_centered_bias)
+        self._link_fn = link_fn or tf.identity
+
+    def _predictions(self, logits):
+        scores = self._link_fn(logits)
+        if self._logits_dimension == 1:
+            scores = tf.squeeze(scores, axis=[-1])
+        return {"scores": scores}
+
+    def _per_example_loss(self, labels, logits):
+        labels = tf.cast(tf.reshape(labels, tf.shape(logits)), logits.dtype)
+        return tf.reduce_mean(tf.square(logits - labels), axis=-1)
+
+    def _metrics(self, per_example, weights, labels, predictions):
+        return {"loss": v1.metrics.mean(per_example, weights)}
+
+    def _exported(self, predictions):
+        return {"scores": predictions["scores"]}
+
+
+class _PoissonRegressionHead(_RegressionHead):
+    _loss_name = "_poisson_loss"
+
+    def __init__(self, label_name, weight_column_name, label_dimension, enable_centered_bias,
+                 head_name):
+        super().__init__(label_name, weight_column_name, label_dimension,
+                         enable_centered_bias, head_name, tf.exp)
+
+    def _per_example_loss(self, labels, logits):
+        labels = tf.cast(tf.reshape(labels, tf.shape(logits)), logits.dtype)
+        return tf.reduce_mean(tf.nn.log_poisson_loss(labels, logits, compute_full_loss=True),
+                              axis=-1)
+
+
+class _MultiLabelHead(_Head):
+    _default_scope = "multi_label_head"
+    _loss_name = "sigmoid_cross_entropy_loss"
+    _problem_type = ProblemType.CLASSIFICATION
+
+    def __init__(self, n_classes, label_name, weight_column_name, enable_centered_bias,
+                 head_name):
+        super().__init__(n_classes, label_name, weight_column_name, head_name,
+                         enable_centered_bias)
+
+    def _predictions(self, logits):
+        probabilities = tf.sigmoid(logits)
+        return {"logits": logits, "probabilities": probabilities,
+                "classes": tf.cast(tf.greater(probabilities, 0.5), tf.int64)}
+
+    def _per_example_loss(self, labels, logits):
+        labels = tf.cast(tf.reshape(labels, tf.shape(logits)), logits.dtype)
+        return tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=labels,
+                                                                      logits=logits), axis=-1)
+
+    def _metrics(self, per_example, weights, labels, predictions):
+        probabilities = predictions["probabilities"]
+        labels = tf.cast(tf.reshape(labels, tf.shape(probabilities)), tf.int64)
+        loss = v1.metrics.mean(per_example, weights)
+        weights = tf.reshape(weights, [-1, 1]) * tf.ones_like(probabilities)
+        return {
+            "loss": loss,
+            "accuracy": v1.metrics.accuracy(labels, predictions["classes"], weights),
+            "auc": v1.metrics.auc(labels, probabilities, weights),
+            "auc_precision_recall": v1.metrics.auc(labels, probabilities, weights,
+                                                   curve="PR"),
+        }
+
+    def _exported(self, predictions):
+        return {"classes": predictions["classes"],
+                "probabilities": predictions["probabilities"]}
+
+
+class _BinaryLogisticHead(_Head):
+    _default_scope = "binary_logistic_head"
+    _loss_name = "log_loss_with_two_classes"
+    _problem_type = ProblemType.LOGISTIC_REGRESSION
+
+    def __init__(self, label_name, weight_column_name, enable_centered_bias, head_name,
+                 thresholds):
+        super().__init__(1, label_name, weight_column_name, head_name, enable_centered_bias)
+        self._thresholds = list(thresholds) if thresholds else [0.5]
+
+    def _predictions(self, logits):
+        logistic = tf.sigmoid(logits, name="logistic")
+        return {"logits": logits, "logistic": logistic,
+                "probabilities": tf.concat([1.0 - logistic, logistic], 1),
+                "classes": tf.argmax(tf.concat([tf.zeros_like(logits), logits], 1), 1)}
+
+    def _per_example_loss(self, labels, logits):
+        labels = tf.cast(tf.reshape(labels, tf.shape(logits)), logits.dtype)
+        return tf.reshape(tf.nn.sigmoid_cross_entropy_with_logits(labels=labels,
+                                                                  logits=logits), [-1])
+
+    def _metrics(self, per_example, weights, labels, predictions):
+        logistic = predictions["logistic"]
+        labels = tf.cast(tf.reshape(labels, tf.shape(logistic)), tf.float32)
+        classes = tf.reshape(predictions["classes"], tf.shape(logistic))
+        weights = tf.reshape(weights, tf.shape(logistic))
+        metrics = {
+            "loss": v1.metrics.mean(per_example, tf.reshape(weights, [-1])),
+            "accuracy": v1.metrics.accuracy(labels, classes, weights),
+            "labels/prediction_mean": v1.metrics.mean(logistic, weights),
+            "labels/actual_label_mean": v1.metrics.mean(labels, weights),
+            "accuracy/baseline_label_mean": v1.metrics.mean(labels, weights),
+            "auc": v1.metrics.auc(labels, logistic, weights),
+            "auc_precision_recall": v1.metrics.auc(labels, logistic, weights, curve="PR"),
+        }
+        for threshold in self._thresholds:
+            tag = "%f" % threshold
+            positive = tf.cast(tf.greater(logistic, threshold), tf.float32)
+            metrics[f"accuracy/threshold_{tag}_mean"] = v1.metrics.accuracy(labels, positive,
+                                                                            weights)
+            for kind, fn in (("precision", v1.metrics.precision_at_thresholds),
+                             ("recall", v1.metrics.recall_at_thresholds)):
+                value, update = fn(labels, logistic, [threshold], weights)
+                metrics[f"{kind}/positive_threshold_{tag}_mean"] = (tf.squeeze(value, 0),
+                                                                    tf.squeeze(update, 0))
+        return metrics
+
+    def _exported(self, predictions):
+        return {"classes": predictions["classes"],
+                "probabilities": predictions["probabilities"]}
+
+
+class _MultiClassHead(_Head):
+    _default_scope = "multi_class_head"
+    _loss_name = "softmax_cross_entropy_loss"
+    _problem_type = ProblemType.CLASSIFICATION
+
+    def __init__(self, n_classes, label_name, weight_column_name, enable_centered_bias,
+                 head_name, label_keys):
+        super().__init__(n_classes, label_name, weight_column_name, head_name,
+                         enable_centered_bias)
+        self._label_keys = label_keys
+
+    def _class_ids(self, labels):
+        if self._label_keys:
+            table = v1.lookup.index_table_from_tensor(self._label_keys,
+                                                      name="label_keys_lookup")
+            return table.lookup(labels)
+        return tf.cast(labels, tf.int64)
+
+    def _predictions(self, logits):
+        return {"logits": logits, "probabilities": tf.nn.softmax(logits),
+                "classes": tf.argmax(logits, 1)}
+
+    def _per_example_loss(self, labels, logits):
+        ids = tf.reshape(self._class_ids(labels), [-1])
+        return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=ids, logits=logits)
+
+    def _metrics(self, per_example, weights, labels, predictions):
+        ids = tf.reshape(self._class_ids(labels), [-1])
+        return {"loss": v1.metrics.mean(per_example, weights),
+                "accuracy": v1.metrics.accuracy(ids, predictions["classes"], weights)}
+
+    def _exported(self, predictions):
+        return {"classes": predictions["classes"],
+                "probabilities": predictions["probabilities"]}
+
+
+def regression_head(label_name=None, weight_column_name=None, label_dimension=1,
+                    enable_centered_bias=False, head_name=None, link_fn=None):
+    """A head for (multi-dimensional) regression with the mean squared error."""
+    return _RegressionHead(label_name, weight_column_name, label_dimension,
+                           enable_centered_bias, head_name, link_fn)
+
+
+def poisson_regression_head(label_name=None, weight_column_name=None, label_dimension=1,
+                            enable_centered_bias=False, head_name=None):
+    """A regression head for counts: scores `exp(logits)`, the full Poisson loss."""
+    return _PoissonRegressionHead(label_name, weight_column_name, label_dimension,
+                                  enable_centered_bias, head_name)
+
+
+def multi_label_head(n_classes, label_name=None, weight_column_name=None,
+                     enable_centered_bias=False, head_name=None, thresholds=None,
+                     metric_class_ids=None, loss_fn=None):
+    """A head for several independent 0/1 labels (sigmoid cross entropy)."""
+    if n_classes is None or n_classes < 2:
+        raise ValueError(f"n_classes must be > 1 for classification: {n_classes}.")
+    if metric_class_ids or loss_fn is not None or thresholds:
+        raise ValueError("multi_label_head(thresholds=, metric_class_ids=, loss_fn=) are not "
+                         "supported by estimator_compat: use tf.estimator.MultiLabelHead.")
+    return _MultiLabelHead(n_classes, label_name, weight_column_name, enable_centered_bias,
+                           head_name)
+
+
+def multi_class_head(n_classes, label_name=None, weight_column_name=None,
+                     enable_centered_bias=False, head_name=None, thresholds=None,
+                     metric_class_ids=None, loss_fn=None, label_keys=None):
+    """A head for classification: binary logistic for 2 classes, softmax above."""
+    if n_classes is None or n_classes < 2:
+        raise ValueError(f"n_classes must be > 1 for classification: {n_classes}.")
+    if loss_fn is not None:
+        raise ValueError("multi_class_head(loss_fn=...) is not supported by estimator_compat: "
+                         "use tf.estimator.MultiClassHead(loss_fn=...).")
+    if n_classes == 2:
+        if metric_class_ids:
+            raise ValueError("metric_class_ids invalid for binary classification.")
+        if label_keys:
+            raise ValueError("multi_class_head(2, label_keys=...) is not supported by "
+                             "estimator_compat: give 0/1 labels.")
+        return _BinaryLogisticHead(label_name, weight_column_name, enable_centered_bias,
+                                   head_name, thresholds)
+    if metric_class_ids:
+        raise ValueError("multi_class_head(metric_class_ids=...) is not supported by "
+                         "estimator_compat.")
+    return _MultiClassHead(n_classes, label_name, weight_column_name, enable_centered_bias,
+                           head_name, label_keys)
