@@ -2,21 +2,28 @@
 
 Scalars written from the host (`global_step/sec`, eval metrics) are TF1 `Summary` protos with
 `simple_value`, exactly what tf.estimator's FileWriter wrote, so TensorBoard and readers of
-legacy event files (early-stopping hooks, BestExporter) see the same records.
+legacy event files (early-stopping hooks, BestExporter) see the same records. So are an
+evaluation's `checkpoint_path` (a string tensor with no plugin, which no dashboard shows, as
+tf.estimator wrote it) and the `SessionLog`s of TF1's hooks: START where a training session
+begins (TensorBoard then drops the events a killed run wrote past that step) and CHECKPOINT at
+each save. tools/tag_census.py lists everything a model_dir's events hold.
 """
 import collections
 import logging
 import os
 import re
 import threading
+import time
 
 import numpy as np
 import tensorflow as tf
+from tensorflow.python.ops import summary_ops_v2
 
 logger = logging.getLogger("tensorflow")
 _writers = {}
 _lock = threading.Lock()
 _warned_truncated = set()
+_graphs_written = {}  # logdir: the graph last written there (once per graph, as FileWriterCache)
 
 
 def writer_for(logdir):
@@ -39,9 +46,10 @@ def writer_for(logdir):
 
 
 def write_scalars(logdir, step, values, texts=None):
-    """Writes {tag: number} as simple_value scalars at `step`, then {tag: string} (the text
-    plugin's tensors) as a second event, as tf.estimator wrote an evaluation's metrics and
-    then its checkpoint_path (a write cut short then loses only the text); flushes once."""
+    """Writes {tag: number} as simple_value scalars at `step`, then {tag: string} (string
+    tensors without plugin metadata) as a second event, as tf.estimator wrote an evaluation's
+    metrics and then its checkpoint_path (a write cut short then loses only the text);
+    flushes once."""
     summary = tf.compat.v1.Summary()
     for tag, value in values.items():
         if isinstance(value, (bytes, str)):
@@ -51,10 +59,7 @@ def write_scalars(logdir, step, values, texts=None):
     if texts:
         text = tf.compat.v1.Summary()
         for tag, string in texts.items():
-            text.value.add(tag=tag, tensor=tf.make_tensor_proto(string),
-                           metadata=tf.compat.v1.SummaryMetadata(
-                               plugin_data=tf.compat.v1.SummaryMetadata.PluginData(
-                                   plugin_name="text")))
+            text.value.add(tag=tag, tensor=tf.make_tensor_proto(string))
         records.append(text.SerializeToString())
     writer = writer_for(logdir)
     with writer.as_default():
@@ -71,11 +76,30 @@ def write_raw(logdir, step, serialized):
     writer.flush()
 
 
-def write_graph(logdir, graph):
-    """graph_def in the event file, for TensorBoard's graph tab."""
+def write_graph(logdir, graph, once=False):
+    """graph_def in the event file, for TensorBoard's graph tab. `once`: not again while it
+    is the graph last written there (an evaluation's, as tf.estimator wrote it once per
+    process)."""
+    key = os.path.abspath(os.fspath(logdir))
+    if once and _graphs_written.get(key) is graph:
+        return
     writer = writer_for(logdir)
     with writer.as_default():
         tf.summary.graph(graph)
+    writer.flush()
+    _graphs_written[key] = graph
+
+
+def write_session_log(logdir, step, status, checkpoint_path=None):
+    """A `SessionLog` event (status "START" or "CHECKPOINT") at `step`, as TF1's summary and
+    checkpoint hooks wrote them."""
+    log = tf.compat.v1.SessionLog(status=getattr(tf.compat.v1.SessionLog, status))
+    if checkpoint_path:
+        log.checkpoint_path = checkpoint_path
+    event = tf.compat.v1.Event(wall_time=time.time(), step=int(step), session_log=log)
+    writer = writer_for(logdir)
+    with tf.init_scope(), writer.as_default():
+        summary_ops_v2.import_event(tf.constant(event.SerializeToString()))
     writer.flush()
 
 

@@ -1,12 +1,18 @@
-"""Saves checkpoints every save_checkpoints_steps/secs and at the end (CheckpointSaverHook)."""
+"""Saves checkpoints every save_checkpoints_steps/secs and at the end (CheckpointSaverHook),
+each save noted in model_dir's events as a CHECKPOINT SessionLog, as that hook noted it."""
+import os
+
+from estimator_compat import summaries
 from estimator_compat.hooks import SecondOrStepTimer
 
 
 class CheckpointSaver:
     """Drives CheckpointIO by a step/second timer and tells saving listeners."""
 
-    def __init__(self, io, save_steps=None, save_secs=None, listeners=(), hook_session=None):
+    def __init__(self, io, save_steps=None, save_secs=None, listeners=(), hook_session=None,
+                 summary_dir=None):
         self._io = io
+        self._summary_dir = summary_dir
         self._timer = (SecondOrStepTimer(every_steps=save_steps, every_secs=save_secs)
                        if (save_steps or save_secs) else None)
         self._listeners = list(listeners)
@@ -33,6 +39,9 @@ class CheckpointSaver:
             listener.before_save(self._session, step)
         path = self._io.save(step, first=first)
         self.last_saved_step = step
+        if self._summary_dir is not None:
+            summaries.write_session_log(self._summary_dir, step, "CHECKPOINT",
+                                        os.path.join(self._summary_dir, "model.ckpt"))
         for listener in self._listeners:
             if listener.after_save(self._session, step):
                 self.stop_requested = True

@@ -11,9 +11,11 @@ SUM_OVER_BATCH_SIZE = heads_lib.SUM_OVER_BATCH_SIZE
 
 
 def dnn_logits(features, mode, feature_columns, hidden_units, units, activation_fn, dropout,
-               batch_norm, input_layer_partitioner=None):
+               batch_norm, input_layer_partitioner=None, summary_prefix=""):
     """The network under tf.estimator's names (dnn/hiddenlayer_N, dnn/logits), with its
-    per-layer summaries; the input layer's variables (embeddings) split by the partitioner."""
+    per-layer summaries (tags prefixed by `summary_prefix`: "dnn/" for the
+    tf.compat.v1.estimator classes); the input layer's variables (embeddings) split by the
+    partitioner."""
     training = mode == "train"
     layers = []
     with v1.variable_scope("dnn"):
@@ -34,7 +36,7 @@ def dnn_logits(features, mode, feature_columns, hidden_units, units, activation_
         logits = v1.layers.dense(net, units, name="logits",
                                  kernel_initializer=v1.glorot_uniform_initializer())
     for tag, value in layers + [("dnn/logits", logits)]:
-        layer_summary(tag, value)
+        layer_summary(summary_prefix + tag, value)
     return logits
 
 
@@ -47,7 +49,7 @@ def check_hidden_units(hidden_units, what="hidden_units"):
 
 def dnn_arguments(head, hidden_units, feature_columns, model_dir, optimizer, activation_fn,
                   dropout, config, warm_start_from, batch_norm, learning_rate=None,
-                  input_layer_partitioner=None):
+                  input_layer_partitioner=None, summary_prefix=""):
     """_Canned's arguments for a DNN. `learning_rate` None: Keras' default for a named
     optimizer (tf.estimator 2.15's V2 classes); tf.compat.v1.estimator's classes use 0.05."""
     feature_columns = check_columns(feature_columns)
@@ -56,7 +58,8 @@ def dnn_arguments(head, hidden_units, feature_columns, model_dir, optimizer, act
         raise ValueError(f"dropout must be in [0, 1), given: {dropout}")
     return dict(head=head, logits_fn=lambda f, m: dnn_logits(
         f, m, feature_columns, hidden_units, head.logits_dimension, activation_fn, dropout,
-        batch_norm, input_layer_partitioner), optimizer=optimizer, learning_rate=learning_rate,
+        batch_norm, input_layer_partitioner, summary_prefix), optimizer=optimizer,
+        learning_rate=learning_rate,
         model_dir=model_dir, config=config, warm_start_from=warm_start_from,
         columns=feature_columns)
 

@@ -13,7 +13,7 @@ from estimator_compat.canned.keras_slots import fill_from_keras_slots
 from estimator_compat.canned.linear import check_sparse_combiner, linear_logits
 from estimator_compat.canned.optimizers import check_name, get_optimizer
 from estimator_compat.canned.shared_transforms import with_shared_transforms
-from estimator_compat.canned.summaries import layer_summary
+from estimator_compat.canned.summaries import V1_PREFIX, layer_summary
 from estimator_compat.estimator import Estimator
 
 v1 = tf.compat.v1
@@ -35,8 +35,9 @@ def _part_optimizer(optimizer, learning_rate):
 def combined_model_fn(head, linear_feature_columns, linear_optimizer, dnn_feature_columns,
                       dnn_optimizer, dnn_hidden_units, dnn_activation_fn, dnn_dropout,
                       batch_norm, linear_sparse_combiner, input_layer_partitioner=None,
-                      linear_partitioner=None):
-    """The model_fn, after tf.estimator's checks of the arguments."""
+                      linear_partitioner=None, v1_summaries=False):
+    """The model_fn, after tf.estimator's checks of the arguments. `v1_summaries`: the
+    tf.compat.v1.estimator classes' tags (canned/summaries.py)."""
     linear_columns = list(linear_feature_columns or [])
     dnn_columns = list(dnn_feature_columns or [])
     if not linear_columns and not dnn_columns:
@@ -48,6 +49,7 @@ def combined_model_fn(head, linear_feature_columns, linear_optimizer, dnn_featur
     check_name(linear_optimizer)
     check_name(dnn_optimizer)
     linear_rate = min(LINEAR_LEARNING_RATE, 1.0 / math.sqrt(max(1, len(linear_columns))))
+    prefix = V1_PREFIX if v1_summaries else {"dnn": "", "linear": ""}
 
     def model_fn(features, labels, mode, config):
         check_features(features, linear_columns + dnn_columns)
@@ -61,12 +63,13 @@ def combined_model_fn(head, linear_feature_columns, linear_optimizer, dnn_featur
         if dnn_columns:
             logits += dnn_logits(inputs, mode, dnn_columns, dnn_hidden_units,
                                  head.logits_dimension, dnn_activation_fn, dnn_dropout,
-                                 batch_norm, input_layer_partitioner)
+                                 batch_norm, input_layer_partitioner, prefix["dnn"])
             parts.append(("dnn/", dnn_optimizer, DNN_LEARNING_RATE))
         if linear_columns:
             linear = linear_logits(inputs, linear_columns, head.logits_dimension,
-                                   linear_sparse_combiner, linear_partitioner)
-            layer_summary("linear", linear)
+                                   linear_sparse_combiner, linear_partitioner,
+                                   prefix["linear"])
+            layer_summary(prefix["linear"] + "linear", linear)
             logits += linear
             parts.append(("linear/", linear_optimizer, linear_rate))
 
@@ -84,13 +87,13 @@ def combined_model_fn(head, linear_feature_columns, linear_optimizer, dnn_featur
     return model_fn
 
 
-def combined_arguments(local, **partitioners):
+def combined_arguments(local, **v1_arguments):
     """combined_model_fn's keyword arguments, from a constructor's locals() (and the
-    tf.compat.v1 classes' partitioners)."""
+    tf.compat.v1 classes' partitioners and summary tags)."""
     names = ("linear_feature_columns", "linear_optimizer", "dnn_feature_columns",
              "dnn_optimizer", "dnn_hidden_units", "dnn_activation_fn", "dnn_dropout",
              "batch_norm", "linear_sparse_combiner")
-    return dict({name: local[name] for name in names}, **partitioners)
+    return dict({name: local[name] for name in names}, **v1_arguments)
 
 
 class _Combined(Estimator):

@@ -7,20 +7,22 @@ from estimator_compat.canned import heads as heads_lib
 from estimator_compat.canned.base import _Canned, check_columns, classification_head
 from estimator_compat.canned.gather_lookups import gather_lookups
 from estimator_compat.canned.linear_sdca import LinearSDCA, check_sdca, train_op_builder
-from estimator_compat.canned.summaries import linear_summaries
+from estimator_compat.canned.summaries import V1_PREFIX, linear_summaries
 
 v1 = tf.compat.v1
 SUM_OVER_BATCH_SIZE = heads_lib.SUM_OVER_BATCH_SIZE
 LEARNING_RATE = 0.2  # tf.estimator's rate for a named optimizer
 
 
-def linear_logits(features, feature_columns, units, sparse_combiner, partitioner=None):
+def linear_logits(features, feature_columns, units, sparse_combiner, partitioner=None,
+                  summary_prefix=""):
     """linear/linear_model/<column>/weights and linear/linear_model/bias_weights, with the
-    `bias` and `fraction_of_zero_weights` summaries; weights split by the partitioner."""
+    `bias` and `fraction_of_zero_weights` summaries (prefixed by `summary_prefix`: "linear/"
+    for the tf.compat.v1.estimator classes); weights split by the partitioner."""
     with v1.variable_scope("linear", partitioner=partitioner), gather_lookups():
         logits = v1.feature_column.linear_model(features, feature_columns, units=units,
                                                 sparse_combiner=sparse_combiner)
-    linear_summaries("linear/linear_model/")
+    linear_summaries("linear/linear_model/", summary_prefix)
     return logits
 
 
@@ -39,6 +41,7 @@ def linear_arguments(head, feature_columns, model_dir, optimizer, config, warm_s
     check_sparse_combiner(sparse_combiner)
     learning_rate = LEARNING_RATE
     extra = dict(v1_names=v1_names) if v1_names else {}
+    summary_prefix = V1_PREFIX["linear"] if v1_names else ""
     if isinstance(optimizer, LinearSDCA):
         check_sdca(optimizer, head, feature_columns, sparse_combiner)
         extra["train_op_builder"] = train_op_builder(optimizer, head, feature_columns,
@@ -47,7 +50,8 @@ def linear_arguments(head, feature_columns, model_dir, optimizer, config, warm_s
         optimizer = "Ftrl"
         learning_rate = min(LEARNING_RATE, 1.0 / math.sqrt(len(feature_columns)))
     return dict(head=head, logits_fn=lambda f, m: linear_logits(
-        f, feature_columns, head.logits_dimension, sparse_combiner, partitioner),
+        f, feature_columns, head.logits_dimension, sparse_combiner, partitioner,
+        summary_prefix),
         optimizer=optimizer,
         learning_rate=learning_rate, model_dir=model_dir, config=config,
         warm_start_from=warm_start_from, columns=feature_columns, **extra)

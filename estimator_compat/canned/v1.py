@@ -4,7 +4,9 @@ They differ from the V2 classes (tf.estimator.*) in what a legacy script sees: t
 summed over the batch (`loss_reduction=tf.compat.v1.losses.Reduction.SUM`), a named DNN
 optimizer trains at 0.05, and `input_layer_partitioner` / `partitioner` split the input
 layer's (linear model's) variables; by default, with `ps` tasks in TF_CONFIG, into at most one
-part per ps task of at least 64 MB each, as tf.estimator did.
+part per ps task of at least 64 MB each, as tf.estimator did. Their TensorBoard tags are
+tf.compat.v1.estimator's (`dnn/dnn/hiddenlayer_N/...`, `linear/bias`, the training
+`average_loss`: canned/summaries.py).
 """
 import tensorflow as tf
 
@@ -14,6 +16,7 @@ from estimator_compat.canned.baseline import LEARNING_RATE as BASELINE_RATE, bas
 from estimator_compat.canned.dnn import dnn_arguments
 from estimator_compat.canned.dnn_linear_combined import _Combined, combined_arguments
 from estimator_compat.canned.linear import linear_arguments
+from estimator_compat.canned.summaries import V1_PREFIX
 from estimator_compat.run_config import RunConfig
 
 SUM = heads_lib.V1_SUM
@@ -35,8 +38,8 @@ def _partitioner(given, config):
 
 
 def _dnn(*args, partitioner):
-    return dict(dnn_arguments(*args, DNN_LEARNING_RATE, input_layer_partitioner=partitioner),
-                v1_names=DNN_NAMES)
+    return dict(dnn_arguments(*args, DNN_LEARNING_RATE, input_layer_partitioner=partitioner,
+                              summary_prefix=V1_PREFIX["dnn"]), v1_names=DNN_NAMES)
 
 
 def _linear(*args, partitioner):
@@ -46,7 +49,7 @@ def _linear(*args, partitioner):
 def _combined(local):
     partitioner = _partitioner(local["input_layer_partitioner"], local["config"])
     return combined_arguments(local, input_layer_partitioner=partitioner,
-                              linear_partitioner=partitioner)
+                              linear_partitioner=partitioner, v1_summaries=True)
 
 
 class DNNClassifier(_Canned):

@@ -77,6 +77,8 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     logger.info("Saving dict for global step %d: %s", global_step,
                 ", ".join(f"{k} = {results[k]}" for k in sorted(results)))
     out_dir = eval_dir(est.model_dir, name)
+    if step.graph is not None:  # the Graphs tab's eval run, as tf.estimator wrote it
+        summaries.write_graph(out_dir, step.graph, once=True)
     summaries.write_scalars(
         out_dir, global_step,
         {k: v for k, v in results.items() if k != "global_step" and np.ndim(v) == 0},

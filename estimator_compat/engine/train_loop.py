@@ -52,11 +52,15 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         state.meta_graphs.element_spec = step.element_spec
         state.io.meta_graphs = state.meta_graphs  # TF1's model.ckpt-N.meta files
     saver = CheckpointSaver(state.io, config.save_checkpoints_steps, config.save_checkpoints_secs,
-                            saving_listeners or (), runner.session) if config.is_chief else None
+                            saving_listeners or (), runner.session,
+                            summary_dir=est.model_dir) if config.is_chief else None
     step_logger = StepLogger(config.log_step_count_steps, est.model_dir if config.is_chief else None)
     progress = ProgressBar(None if last_step is None else last_step - start, config.progress_bar)
     if saver is not None:
         saver.begin(start)
+    if config.is_chief and config.save_summary_steps:
+        # TF1's SummarySaverHook: a restarted job's events past here are dropped by TensorBoard
+        summaries.write_session_log(est.model_dir, start + 1, "START")
     runner.after_create_session()
     note_hooks_per_call(runner, config.steps_per_execution)
 

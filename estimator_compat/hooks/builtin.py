@@ -112,6 +112,12 @@ class SummarySaverHook(_tf_hooks.SummarySaverHook):
 
     def after_run(self, run_context, run_values):
         step = _global_step(run_context.session)
+        if self._next_step is None:  # TensorBoard drops a restarted run's events past here
+            if self._summary_writer is not None:
+                self._summary_writer.add_session_log(
+                    tf.compat.v1.SessionLog(status=tf.compat.v1.SessionLog.START), step)
+            else:
+                summaries.write_session_log(self._output_dir, step, "START")
         if self._request:
             self._timer.update_last_triggered_step(step)
             for serialized in run_values.results["summary"]:

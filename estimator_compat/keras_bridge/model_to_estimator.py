@@ -117,7 +117,10 @@ def _model_fn(clone, metric_names_map, export_outputs):
         if training:
             with tf.GradientTape() as tape:
                 y_pred = model(x, training=True)
-                loss = model.compute_loss(x=x, y=y, y_pred=y_pred, training=True)
+                # under the "loss" name scope, as tf.keras built it: the loss summary the
+                # Estimator adds is then `loss_1`, the tag TF 1.15 and 2.15 wrote
+                with tf.name_scope("loss"):
+                    loss = model.compute_loss(x=x, y=y, y_pred=y_pred, training=True)
             variables = model.trainable_variables
             grads = tape.gradient(loss, [v.value for v in variables])
             update = optimizer.apply_gradients(zip(grads, variables))

@@ -171,9 +171,24 @@ class Head:
                 rows = self._rows(bool(regularization_losses))
                 return EstimatorSpec(mode, predictions=predictions, loss=loss,
                                      eval_metric_ops=metric_table.as_v1_ops(rows, ctx))
+            self._training_summaries(ctx, loss)
             train_op = train_op_for(loss, optimizer, trainable_variables, train_op_fn,
                                     update_ops)
             return EstimatorSpec(mode, predictions=predictions, loss=loss, train_op=train_op)
+
+    def _training_summaries(self, ctx, loss):
+        """The training summaries tf.estimator's heads wrote, at the top name scope: `loss`
+        (`loss/<name>` for a named head; the Estimator adds no second `loss`),
+        `regularization_loss` where there is one, and, with a summed loss (tf.compat.v1.
+        estimator's classes), the unregularized loss per unit of weight as `average_loss`."""
+        with v1.name_scope(None):
+            v1.summary.scalar(self._summary_key("loss"), loss)
+            if self._loss_reduction == V1_SUM:
+                average = tf.math.divide_no_nan(tf.reduce_sum(ctx.unreduced * ctx.weights),
+                                                tf.reduce_sum(ctx.weights))
+                v1.summary.scalar(self._summary_key("average_loss"), average)
+            if ctx.regularization is not None:
+                v1.summary.scalar(self._summary_key("regularization_loss"), ctx.regularization)
 
 
 def train_op_for(loss, optimizer, trainable_variables, train_op_fn, update_ops):
