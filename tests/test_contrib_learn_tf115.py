@@ -15,14 +15,7 @@ from tf115_cases import harness
 CASES = "contrib_learn"
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here(CASES)
-
-
-@pytest.mark.parametrize("name", sorted(harness.cases(CASES)))
-def test_case_matches_tf115(ours, name):
-    harness.compare(ours[name], harness.recorded(CASES)[name], harness.cases(CASES)[name])
+ours, test_case_matches_tf115 = harness.case_tests(CASES)
 
 
 def test_served_whole():

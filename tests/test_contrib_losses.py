@@ -3,21 +3,13 @@ op names (`<scope>/value`), the LOSSES / REGULARIZATION_LOSSES collections and
 metric_learning's losses; npairs_loss_multilabel (NaN in TF 1.15.5 for every input we tried)
 against npairs_loss and a hand-computed multi-label case."""
 import numpy as np
-import pytest
 
 from tf115_cases import harness
 
 MODULE = "contrib_losses"
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here(MODULE)
-
-
-@pytest.mark.parametrize("name", list(harness.cases(MODULE)))
-def test_case_matches_tf115(ours, name):
-    harness.compare(ours[name], harness.recorded(MODULE)[name], harness.cases(MODULE)[name])
+ours, test_case_matches_tf115 = harness.case_tests(MODULE)
 
 
 def test_npairs_loss_multilabel():

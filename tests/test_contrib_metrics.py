@@ -1,20 +1,12 @@
 """tf.contrib.metrics against TF 1.15.5's record (tests/tf115_cases/contrib_metrics.py): each
 metric's local variable names, its update and value over a two-batch stream."""
-import pytest
 
 from tf115_cases import harness
 
 MODULE = "contrib_metrics"
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here(MODULE)
-
-
-@pytest.mark.parametrize("name", list(harness.cases(MODULE)))
-def test_case_matches_tf115(ours, name):
-    harness.compare(ours[name], harness.recorded(MODULE)[name], harness.cases(MODULE)[name])
+ours, test_case_matches_tf115 = harness.case_tests(MODULE)
 
 
 def test_deep_import_paths_of_the_math_modules():

@@ -12,14 +12,7 @@ v1 = tf.compat.v1
 MODULE = "contrib_deprecated_util"
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here(MODULE)
-
-
-@pytest.mark.parametrize("case", sorted(harness.cases(MODULE)))
-def test_case_matches_tf115(ours, case):
-    harness.compare(ours[case], harness.recorded(MODULE)[case], harness.cases(MODULE)[case])
+ours, test_case_matches_tf115 = harness.case_tests(MODULE)
 
 
 def _model_fn(features, labels, mode):

@@ -3,21 +3,13 @@ tests/tf115_cases/contrib_rnn.py with fixed variable values (outputs, final stat
 step through the block cells), variable names and shapes as TF 1.15 recorded them."""
 import os
 
-import pytest
 
 from tf115_cases import harness
 
 MODULE = "contrib_rnn"
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here(MODULE)
-
-
-@pytest.mark.parametrize("name", list(harness.cases(MODULE)))
-def test_case_matches_tf115(ours, name):
-    harness.compare(ours[name], harness.recorded(MODULE)[name], harness.cases(MODULE)[name])
+ours, test_case_matches_tf115 = harness.case_tests(MODULE)
 
 
 def test_deep_import_paths():

@@ -1,22 +1,13 @@
 """tf.contrib.seq2seq against TF 1.15.5: the cases of tests/tf115_cases/contrib_seq2seq.py
 (decoders, helpers, attention, beam search, loss) give TF 1.15's values, variable names and
 shapes, and errors."""
-import pytest
 
 from tf115_cases import harness
 
 MODULE = "contrib_seq2seq"
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here(MODULE)
-
-
-@pytest.mark.parametrize("name", list(harness.cases(MODULE)))
-def test_case_matches_tf115(ours, name):
-    case = harness.cases(MODULE)[name]
-    harness.compare(ours[name], harness.recorded(MODULE)[name], case)
+ours, test_case_matches_tf115 = harness.case_tests(MODULE)
 
 
 def test_deep_import_paths():

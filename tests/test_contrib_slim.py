@@ -12,15 +12,7 @@ from helpers import PROGRAMS, run_program
 from tf115_cases import harness
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here("contrib_slim")
-
-
-@pytest.mark.parametrize("case", sorted(harness.cases("contrib_slim")))
-def test_case_matches_tf115(ours, case):
-    harness.compare(ours[case], harness.recorded("contrib_slim")[case],
-                    harness.cases("contrib_slim")[case])
+ours, test_case_matches_tf115 = harness.case_tests("contrib_slim")
 
 
 def test_deep_import_paths_resolve():

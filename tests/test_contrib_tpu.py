@@ -23,14 +23,7 @@ MODULE = "contrib_tpu"
 PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here(MODULE)
-
-
-@pytest.mark.parametrize("name", list(harness.cases(MODULE)))
-def test_case_matches_tf115(ours, name):
-    harness.compare(ours[name], harness.recorded(MODULE)[name], harness.cases(MODULE)[name])
+ours, test_case_matches_tf115 = harness.case_tests(MODULE)
 
 
 def test_what_needs_a_tpu_says_so():

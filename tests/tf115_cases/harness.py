@@ -172,6 +172,22 @@ def run_here(module):
     return out
 
 
+def case_tests(module):
+    """The two pieces each `tests/test_contrib_<module>.py` binds, `ours, test_case_matches_tf115
+    = harness.case_tests(MODULE)`: a module-scoped fixture running the cases here once, and a
+    test per case comparing it with TF 1.15's record."""
+    import pytest
+
+    @pytest.fixture(scope="module", name="ours")
+    def ours():
+        return run_here(module)
+
+    @pytest.mark.parametrize("name", list(cases(module)))
+    def test_case_matches_tf115(ours, name):
+        compare(ours[name], recorded(module)[name], cases(module)[name])
+    return ours, test_case_matches_tf115
+
+
 def main():
     sys.path.insert(0, os.path.dirname(HERE))
     import tensorflow as tf
