@@ -3,13 +3,15 @@
 Accepted: a Dataset of (features, labels) or of features; a (features, labels) tuple or a
 features dict of tensors; and the TF1 style that builds
 `tf.compat.v1.data.make_one_shot_iterator(ds).get_next()` (optionally with more ops after it).
-For the last, input_fn is traced once into a graph where `get_next()` yields placeholders; the
-dataset and the ops between `get_next()` and the returned tensors are recovered from that graph
-and re-run, per element, as a `Dataset.map`. An input_fn that needs a TF1 session (placeholders
-fed by a hook, queue runners, initializable iterators, tables in the input graph) runs in one
-(`session_input.py`).
+For the last, input_fn is traced once into a graph where `get_next()` yields placeholders (a
+SparseTensor or RaggedTensor rebuilt from one per component tensor); the dataset and the ops
+between `get_next()` and the returned tensors are recovered from that graph and re-run, per
+element, as a `Dataset.map` (composite tensors passed by their components). An input_fn that
+needs a TF1 session (placeholders fed by a hook, queue runners, initializable iterators, tables
+in the input graph) runs in one (`session_input.py`).
 """
 import contextlib
+import copy
 import functools
 
 import tensorflow as tf
@@ -68,13 +70,21 @@ def _session_dataset(call, config):
 
 
 def split_element(element):
-    """(features, labels) of one element; labels None for a features-only element."""
+    """(features, labels) of one element; labels None for a features-only element.
+
+    A dict is the caller's own (a shallow copy), as each TF1 `get_next()` gave a new one: a
+    model_fn that adds to or pops from its features (TF-Ranking's adds its transformed
+    features) leaves the element the step reads after it as the input gave it."""
     if isinstance(element, (tuple, list)):
         if len(element) != 2:
             raise ValueError("input_fn should return (features, labels) as a len 2 tuple, "
                              f"given a tuple of length {len(element)}.")
-        return element[0], element[1]
-    return element, None
+        return _own(element[0]), _own(element[1])
+    return _own(element), None
+
+
+def _own(value):
+    return copy.copy(value) if isinstance(value, dict) else value
 
 
 def _as_dataset(result, input_fn):
@@ -138,8 +148,7 @@ class _PlaceholderIterator:
 
     def __init__(self, dataset):
         self.dataset = dataset
-        self.placeholders = tf.nest.map_structure(
-            lambda s: tf.compat.v1.placeholder(s.dtype, s.shape), dataset.element_spec)
+        self.placeholders = tf.nest.map_structure(_placeholder_for, dataset.element_spec)
         self.initializer = tf.no_op()
 
     def get_next(self, name=None):
@@ -148,12 +157,32 @@ class _PlaceholderIterator:
         return tf.nest.map_structure(lambda t: t, self.placeholders)
 
     @property
+    def element_spec(self):
+        return self.dataset.element_spec
+
+    @property
     def output_types(self):
-        return tf.nest.map_structure(lambda s: s.dtype, self.dataset.element_spec)
+        return tf.compat.v1.data.get_output_types(self.dataset)
 
     @property
     def output_shapes(self):
-        return tf.nest.map_structure(lambda s: s.shape, self.dataset.element_spec)
+        return tf.compat.v1.data.get_output_shapes(self.dataset)
+
+    @property
+    def output_classes(self):
+        return tf.compat.v1.data.get_output_classes(self.dataset)
+
+
+def _placeholder_for(spec):
+    """What `get_next()` gives for one component of the element: a placeholder for a
+    TensorSpec; for a SparseTensor, RaggedTensor (any composite) one placeholder per component
+    tensor (indices, values, dense_shape; flat_values and row_splits), rebuilt by its type spec
+    as TF's own iterators rebuild them."""
+    if isinstance(spec, tf.TensorSpec):
+        return tf.compat.v1.placeholder(spec.dtype, spec.shape)
+    components = [tf.compat.v1.placeholder(c.dtype, c.shape)
+                  for c in tf.nest.flatten(spec, expand_composites=True)]
+    return tf.nest.pack_sequence_as(spec, components, expand_composites=True)
 
 
 def _dataset_from_iterator_graph(call, config):
@@ -179,8 +208,10 @@ def _dataset_from_iterator_graph(call, config):
     result = holder["result"]
     features, labels = split_element(result) if isinstance(result, (tuple, list)) else (result, None)
     element = features if labels is None else (features, labels)
-    flat_in = tf.nest.flatten(it.placeholders)
-    flat_out = tf.nest.flatten(element)
+    # Composite tensors (SparseTensor, RaggedTensor) in and out are fed and fetched by their
+    # component tensors, and rebuilt from them by their type specs on the other side.
+    flat_in = tf.nest.flatten(it.placeholders, expand_composites=True)
+    flat_out = tf.nest.flatten(element, expand_composites=True)
     try:
         post = wrapped.prune(feeds=flat_in, fetches=flat_out)
         variant = wrapped.prune(feeds=[], fetches=it.dataset._variant_tensor)()
@@ -189,8 +220,8 @@ def _dataset_from_iterator_graph(call, config):
     source = tf.data.experimental.from_variant(variant, it.dataset.element_spec)
 
     def apply_post(*flat):
-        outs = post(*tf.nest.flatten(flat))
-        return tf.nest.pack_sequence_as(element, outs)
+        outs = post(*tf.nest.flatten(flat, expand_composites=True))
+        return tf.nest.pack_sequence_as(element, outs, expand_composites=True)
 
     if isinstance(it.dataset.element_spec, tuple):
         return source.map(lambda *e: apply_post(*e))

@@ -10,7 +10,8 @@ input_fn is built in a graph of its own (with TF 1.x's reference variables) and 
 local variables and tables are initialized, its queue runners started; the hooks'
 `session.run` on its ops (with `feed_dict`) goes to that session (`session_of`, used by
 hooks/session.py), and each step's element is one `session.run` of the input_fn's outputs,
-read through `Dataset.from_generator`. The end of the input (`OutOfRangeError`: `num_epochs`
+read through `Dataset.from_generator` (a SparseTensor or RaggedTensor fetched by its component
+tensors and rebuilt by its type spec; a `sparse_placeholder` is fed a SparseTensorValue). The end of the input (`OutOfRangeError`: `num_epochs`
 reached, the fed arrays read) ends the dataset, which ends training or evaluation as it did in
 TF 1.x. The session and its threads are closed when the call's iterator is released.
 """
