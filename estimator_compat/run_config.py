@@ -26,6 +26,20 @@ class TaskType:
     EVALUATOR = "evaluator"
 
 
+def _from_distribute_config(config, train_distribute, eval_distribute):
+    """TF 1.15's `RunConfig(experimental_distribute=DistributeConfig(train_distribute=...,
+    eval_distribute=...))`: its strategies become the RunConfig's, given once only."""
+    if config is None:
+        return train_distribute, eval_distribute
+    for name, given in (("train_distribute", train_distribute),
+                        ("eval_distribute", eval_distribute)):
+        if given is not None and getattr(config, name, None) is not None:
+            raise ValueError(f"Either `{name}` or `experimental_distribute.{name}` can be set, "
+                             "not both.")
+    return (train_distribute or getattr(config, "train_distribute", None),
+            eval_distribute or getattr(config, "eval_distribute", None))
+
+
 class RunConfig:
     """How an Estimator runs: where it writes, how often, and on which cluster (from TF_CONFIG).
 
@@ -53,6 +67,8 @@ class RunConfig:
         if save_checkpoints_steps is not None and save_checkpoints_secs is not None:
             raise ValueError("Can not provide both save_checkpoints_steps and "
                              "save_checkpoints_secs.")
+        train_distribute, eval_distribute = _from_distribute_config(
+            experimental_distribute, train_distribute, eval_distribute)
         self._values = dict(
             model_dir=_normalise_model_dir(model_dir), tf_random_seed=tf_random_seed,
             save_summary_steps=save_summary_steps, save_checkpoints_steps=save_checkpoints_steps,

@@ -85,3 +85,18 @@ def test_v1_strategies_run_as_their_tf2_counterparts():
     assert isinstance(strategies.check(v1_mirrored), tf.distribute.MirroredStrategy)
     with pytest.raises(ValueError, match="must be a tf.distribute strategy"):
         strategies.check("mirrored")
+
+
+def test_experimental_distribute_config_gives_its_strategies():
+    """TF 1.15: RunConfig(experimental_distribute=DistributeConfig(train_distribute=s,
+    eval_distribute=s)) sets config.train_distribute and eval_distribute; giving one twice is
+    a ValueError."""
+    import collections
+    DistributeConfig = collections.namedtuple(
+        "DistributeConfig", ["train_distribute", "eval_distribute", "remote_cluster"])
+    strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
+    config = ec.RunConfig(experimental_distribute=DistributeConfig(strategy, strategy, None))
+    assert config.train_distribute is strategy and config.eval_distribute is strategy
+    with pytest.raises(ValueError, match="Either `train_distribute` or"):
+        ec.RunConfig(train_distribute=strategy,
+                      experimental_distribute=DistributeConfig(strategy, None, None))
