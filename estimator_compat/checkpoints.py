@@ -89,6 +89,8 @@ def resolve(path):
     if path is None:
         return None
     path = os.fspath(path)
+    if isinstance(path, bytes):  # (tensorflow_hub passes bytes)
+        path = path.decode()
     if tf.io.gfile.isdir(path):
         found = checkpoint_state.latest(path)
         if found is None:

@@ -98,3 +98,21 @@ def test_numpy_input_fn_semantics():
         ec.inputs.numpy_input_fn(x, y[:5], shuffle=False)
     with pytest.raises(ValueError, match="duplicate keys"):
         ec.inputs.numpy_input_fn(x, {"a": y}, shuffle=False)
+
+
+def test_compat_v2_compat_v1_gets_the_estimator_and_layers_too():
+    """`tf.compat.v2.compat.v1` is another module object than `tf.compat.v1`; libraries
+    (AdaNet) read `tf.compat.v2.compat.v1.estimator` and `.layers` from it."""
+    import tensorflow.compat.v2 as tf2
+
+    ec.install()
+    assert tf2.compat.v1.estimator.Estimator is tf.compat.v1.estimator.Estimator
+    assert tf2.compat.v1.layers.dense is tf.compat.v1.layers.dense
+
+
+def test_a_checkpoint_path_given_as_bytes_resolves(tmp_path):
+    """tensorflow_hub gives init_from_checkpoint its checkpoint path as bytes."""
+    from estimator_compat import checkpoints
+    prefix = str(tmp_path / "ckpt")
+    tf.train.Checkpoint(v=tf.Variable(1.0)).write(prefix)
+    assert checkpoints.resolve(prefix.encode()) == prefix

@@ -62,6 +62,10 @@ def install():
     graph_mode.use()
     for name, switch in graph_mode.SWITCHES.items():  # per thread: the engine stays eager
         set_attr("tensorflow.compat.v1", name, switch)
+    # `tf.compat.v2.compat.v1` is another module object than `tf.compat.v1` (AdaNet reads it)
+    for name, value in dict(graph_mode.SWITCHES, estimator=compat_v1,
+                            layers=compat_layers.use()).items():
+        set_attr("tensorflow.compat.v2.compat.v1", name, value)
     for name, cls in PARAMETER_CLASSES.items():  # TPU embedding optimizers, gone in TF 2.21
         if not hasattr(tf.compat.v1.tpu.experimental, name):
             set_attr("tensorflow.compat.v1.tpu.experimental", name, cls)
