@@ -11,8 +11,10 @@ Where TF 1.15's names live here:
 - optimize_loss, OPTIMIZER_CLS_NAMES, OPTIMIZER_SUMMARIES: `optimize_loss.py`
 - bow_encoder, embed_sequence: `encoders.py`; embedding_lookup_unique,
   safe_embedding_lookup_sparse: `embedding_ops.py`
-- the contrib feature columns (real_valued_column, input_from_feature_columns, ...) are not
-  served: their errors name `tf.feature_column` (missing.REPLACEMENTS)
+- the contrib feature columns (real_valued_column, crossed_column, input_from_feature_columns,
+  weighted_sum_from_feature_columns, parsing): `feature_columns/`; the few declined ones
+  (shared/scattered embeddings, sequence inputs, ...) name `tf.feature_column`
+  (declined.py, missing.REPLACEMENTS)
 """
 _PREFIX = "tensorflow.contrib.layers"
 # contrib's sparse_feature_cross hash key (a constant of the serialized graphs' attribute)
@@ -38,7 +40,7 @@ _BUILT = []
 def names():
     """{name: value} of tf.contrib.layers."""
     from estimator_compat.legacy.contrib import optimize_loss
-    from estimator_compat.legacy.contrib.layers import embedding_ops, encoders
+    from estimator_compat.legacy.contrib.layers import embedding_ops, encoders, feature_columns
     from estimator_compat.legacy.contrib.tf_slim_loader import tf_slim
     slim = tf_slim()
     served = {n: getattr(slim, n) for n in _FROM_TF_SLIM}
@@ -50,6 +52,7 @@ def names():
         embedding_lookup_unique=embedding_ops.embedding_lookup_unique,
         safe_embedding_lookup_sparse=embedding_ops.safe_embedding_lookup_sparse,
         SPARSE_FEATURE_CROSS_DEFAULT_HASH_KEY=SPARSE_FEATURE_CROSS_DEFAULT_HASH_KEY)
+    served.update(feature_columns.names())
     return served
 
 
@@ -57,7 +60,7 @@ def _deep_paths(served):
     import importlib
 
     from estimator_compat.legacy.contrib import optimize_loss
-    from estimator_compat.legacy.contrib.layers import embedding_ops, encoders
+    from estimator_compat.legacy.contrib.layers import embedding_ops, encoders, feature_columns
     from estimator_compat.legacy.contrib.tf_slim_loader import deep_paths, public
 
     def slim_layers(name):
@@ -72,6 +75,8 @@ def _deep_paths(served):
             "OPTIMIZER_SUMMARIES")},
            "python.layers.encoders": public(encoders),
            "python.layers.embedding_ops": public(embedding_ops),
+           "python.layers.feature_column": feature_columns.module_names("columns"),
+           "python.layers.feature_column_ops": feature_columns.module_names("ops"),
            "python.ops.sparse_ops": slim_layers("sparse_ops"),
            "python.ops.bucketization_op": slim_layers("bucketization_op"),
            "python.layers": served, "python": {}}))
@@ -86,7 +91,8 @@ def build():
         served = names()
         paths = _deep_paths(served)
         module = namespace(_PREFIX, "tf.contrib.layers (TF 1.15's names; estimator_compat)",
-                           summaries=paths["python.layers.summaries"], **served)
+                           summaries=paths["python.layers.summaries"],
+                           feature_column=paths["python.layers.feature_column"], **served)
         module.__served_whole__ = True  # every TF 1.15 name: served, or declined (declined.py)
         _BUILT.append(module)
     return _BUILT[0]

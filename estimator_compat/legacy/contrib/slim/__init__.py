@@ -72,6 +72,9 @@ _CONTRIB_PATHS = {
     "encoders": "tensorflow.contrib.layers.python.layers.encoders",
     "embedding_ops": "tensorflow.contrib.layers.python.layers.embedding_ops",
     "bucketization_op": "tensorflow.contrib.layers.python.ops.bucketization_op",
+    "feature_column": "tensorflow.contrib.layers.python.layers.feature_column",
+    "fc": "tensorflow.contrib.layers.python.layers.feature_column",
+    "feature_column_ops": "tensorflow.contrib.layers.python.layers.feature_column_ops",
     "lookup": "tensorflow.contrib.lookup",
 }
 _BUILT = []
