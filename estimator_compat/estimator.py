@@ -2,8 +2,6 @@
 import contextlib
 import copy
 import logging
-import os
-import tempfile
 
 import tensorflow as tf
 
@@ -16,7 +14,7 @@ from estimator_compat.engine.state import EngineState
 from estimator_compat.legacy import layers as compat_layers
 from estimator_compat.export import all_modes, saved_model
 from estimator_compat.mode_keys import ModeKeys
-from estimator_compat.run_config import RunConfig
+from estimator_compat.run_config import with_model_dir
 
 logger = logging.getLogger("tensorflow")
 
@@ -27,30 +25,12 @@ class Estimator:
 
     @eager_entry
     def __init__(self, model_fn, model_dir=None, config=None, params=None, warm_start_from=None):
-        if config is None:
-            config = RunConfig()
-        elif not isinstance(config, RunConfig):
-            raise ValueError(f"config must be an instance of RunConfig, but provided {config!r}.")
-        model_dir = os.fspath(model_dir) if model_dir is not None else None
-        if model_dir is not None and config.model_dir is not None and \
-                os.path.abspath(model_dir) != os.path.abspath(config.model_dir):
-            raise ValueError(f"model_dir are set both in constructor and RunConfig, but with "
-                             f"different values. In constructor: '{model_dir}', in RunConfig: "
-                             f"'{config.model_dir}'.")
-        model_dir = model_dir or config.model_dir
-        if model_dir is None:
-            model_dir = tempfile.mkdtemp()
-            logger.warning("Using temporary folder as model directory: %s", model_dir)
-        if tf.io.gfile.exists(model_dir) and not tf.io.gfile.isdir(model_dir):
-            raise ValueError(f"model_dir {model_dir!r} is a file, not a directory: give a "
-                             "directory (it is created if missing).")
-        if config.model_dir != model_dir:
-            config = config.replace(model_dir=model_dir)
+        config = with_model_dir(config, model_dir)
         verify_model_fn(model_fn, params)
         session_config.apply(config.session_config)
         compat_layers.use()
         self._model_fn = model_fn
-        self._model_dir = model_dir
+        self._model_dir = config.model_dir
         self._config = config
         self._params = copy.deepcopy(params or {})
         self._warm_start = warm_start.normalise(warm_start_from)

@@ -1,9 +1,13 @@
 """RunConfig: tf.estimator's run settings and the cluster read from TF_CONFIG."""
 import copy
 import json
+import logging
 import os
+import tempfile
 
 import tensorflow as tf
+
+logger = logging.getLogger("tensorflow")
 
 _USE_DEFAULT = object()
 _DEFAULT_CHECKPOINT_SECS = 600
@@ -127,6 +131,32 @@ class RunConfig:
     num_worker_replicas = property(lambda self: self._cluster.num_worker_replicas)
     global_id_in_cluster = property(lambda self: self._cluster.global_id_in_cluster)
     service = property(lambda self: self._cluster.service)
+
+
+def with_model_dir(config, model_dir):
+    """The RunConfig an Estimator runs with: `config` (default RunConfig()) with the model_dir
+    given to the constructor (the two must agree), or a temporary folder, with a warning,
+    when neither gives one (tf.estimator's `maybe_overwrite_model_dir_and_session_config`)."""
+    if config is None:
+        config = RunConfig()
+    elif not isinstance(config, RunConfig):
+        raise ValueError(f"config must be an instance of RunConfig, but provided {config!r}.")
+    model_dir = os.fspath(model_dir) if model_dir is not None else None
+    if model_dir is not None and config.model_dir is not None and \
+            os.path.abspath(model_dir) != os.path.abspath(config.model_dir):
+        raise ValueError(f"model_dir are set both in constructor and RunConfig, but with "
+                         f"different values. In constructor: '{model_dir}', in RunConfig: "
+                         f"'{config.model_dir}'.")
+    model_dir = model_dir or config.model_dir
+    if model_dir is None:
+        model_dir = tempfile.mkdtemp()
+        logger.warning("Using temporary folder as model directory: %s", model_dir)
+    if tf.io.gfile.exists(model_dir) and not tf.io.gfile.isdir(model_dir):
+        raise ValueError(f"model_dir {model_dir!r} is a file, not a directory: give a "
+                         "directory (it is created if missing).")
+    if config.model_dir != model_dir:
+        config = config.replace(model_dir=model_dir)
+    return config
 
 
 def _normalise_model_dir(model_dir):

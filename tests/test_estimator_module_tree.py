@@ -238,3 +238,24 @@ def test_v1_and_v2_names_map_to_their_classes():
     assert base_head.Head is estimator_compat.Head
     assert isinstance(head_utils.binary_or_multi_class_head(3, None, None, "sum"),
                       estimator_compat.MultiClassHead)
+
+
+def test_maybe_overwrite_model_dir_and_session_config(tmp_path):
+    """TF 2.15 (TF Lattice calls it): (None, dir) -> RunConfig on dir with a default
+    ConfigProto; (RunConfig(model_dir=a), None) -> a; different dirs -> ValueError "model_dir
+    are set both"; a config that is not a RunConfig -> ValueError; (None, None) -> a temporary
+    model_dir."""
+    import estimator_compat as ec
+    ec.install()
+    from tensorflow_estimator.python.estimator import estimator as lib
+    overwrite = lib.maybe_overwrite_model_dir_and_session_config
+    config = overwrite(None, str(tmp_path / "x"))
+    assert config.model_dir == str(tmp_path / "x")
+    assert type(config.session_config).__name__ == "ConfigProto"
+    assert overwrite(ec.RunConfig(model_dir=str(tmp_path / "y")), None).model_dir == \
+        str(tmp_path / "y")
+    with pytest.raises(ValueError, match="model_dir are set both"):
+        overwrite(ec.RunConfig(model_dir=str(tmp_path / "y")), str(tmp_path / "z"))
+    with pytest.raises(ValueError, match="config must be an instance of"):
+        overwrite("bad", None)
+    assert overwrite(None, None).model_dir

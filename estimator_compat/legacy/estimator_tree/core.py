@@ -25,7 +25,8 @@ def modules():
     return {
         "estimator": dict(Estimator=api.Estimator, EstimatorV2=api.Estimator,
                           VocabInfo=api.VocabInfo, WarmStartSettings=api.WarmStartSettings,
-                          _load_global_step_from_checkpoint_dir=_global_step_in),
+                          _load_global_step_from_checkpoint_dir=_global_step_in,
+                          maybe_overwrite_model_dir_and_session_config=_config_for),
         "estimator_lib": _public(api),
         "model_fn": dict(EstimatorSpec=api.EstimatorSpec, ModeKeys=api.ModeKeys,
                          call_logit_fn=call_logit_fn),
@@ -48,6 +49,17 @@ def modules():
                                 track_numerical_issues=track_numerical_issues),
         "tools.checkpoint_converter": {},
     }
+
+
+def _config_for(config, model_dir):
+    """`estimator.maybe_overwrite_model_dir_and_session_config` (TF Lattice calls it): the
+    Estimator's RunConfig for `model_dir`, with TF's default session config where none is
+    given."""
+    from estimator_compat.run_config import with_model_dir
+    config = with_model_dir(config, model_dir)
+    if config.session_config is None:
+        config = config.replace(session_config=get_default_session_config())
+    return config
 
 
 def _global_step_in(checkpoint_dir):
@@ -103,8 +115,7 @@ DECLINED = {
         "_get_loss_reduce_op_for_reporting", "_get_replica_device_setter",
         "_has_dataset_or_queue_runner", "_verify_and_create_loss_metric",
         "_verify_model_fn_args", "_write_checkpoint_path_to_summary", "_write_dict_to_summary",
-        "create_per_replica_ready_for_local_init_op",
-        "maybe_overwrite_model_dir_and_session_config")),
+        "create_per_replica_ready_for_local_init_op")),
     "model_fn": dict(
         declined(PRIVATE, (
             "_check_is_tensor", "_check_is_tensor_or_operation", "_update_variable_collection",
