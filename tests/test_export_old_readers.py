@@ -102,7 +102,8 @@ def test_an_op_tf115_lacked_is_named_in_one_log_line(tmp_path, caplog):
 @pytest.mark.skipif(not os.path.exists(TF115_PYTHON), reason="no TF 1.15 side venv")
 def test_tensorflow_115_loads_export_meta_and_checkpoint(exported):
     """TF 1.15.5 itself (the side venv): the SavedModel in a TF1 session, the .meta with
-    import_meta_graph and its Saver, the checkpoint with NewCheckpointReader."""
+    import_meta_graph and its Saver, the checkpoint with NewCheckpointReader, the training
+    event files with summary_iterator."""
     export = exported[3]
     model_dir = os.path.dirname(os.path.dirname(export))
     code = textwrap.dedent(f"""
@@ -118,6 +119,12 @@ def test_tensorflow_115_loads_export_meta_and_checkpoint(exported):
             saver.restore(sess, ckpt)
             print("META", len(tf.trainable_variables()))
         print("READER", sorted(tf.train.NewCheckpointReader(ckpt).get_variable_to_shape_map()))
+        import glob
+        tags = set()
+        for path in glob.glob({model_dir!r} + "/events.out.tfevents.*"):
+            for event in tf.train.summary_iterator(path):
+                tags.update(v.tag for v in event.summary.value)
+        print("EVENTS", sorted(tags))
         """)
     out = subprocess.run([TF115_PYTHON, "-c", code], capture_output=True, text=True,
                          timeout=300)
@@ -127,3 +134,4 @@ def test_tensorflow_115_loads_export_meta_and_checkpoint(exported):
         x=tf.ones([1, 3]))["y"].numpy()[0][0]
     assert abs(served - ours) < 1e-5
     assert "'dense/kernel'" in out.stdout and "'global_step'" in out.stdout
+    assert "'loss'" in out.stdout.split("EVENTS ")[1]  # TF 1.15 reads our event files
