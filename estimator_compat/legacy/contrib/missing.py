@@ -38,7 +38,6 @@ REPLACEMENTS = {
     "timeseries": "tf.keras models on tf.data windows",
     "text": "tensorflow_text",
     "tfprof": "tf.profiler.experimental",
-    "layers.conv2d": "tf.compat.v1.layers.conv2d",
     "factorization.GMM": ("tfp.distributions.MixtureSameFamily fit by an EM loop of your "
                           "own, or sklearn.mixture.GaussianMixture (not served)"),
     "factorization.GmmAlgorithm": ("tfp.distributions.MixtureSameFamily fit by an EM loop "
@@ -48,24 +47,6 @@ REPLACEMENTS = {
     "factorization.WALSMatrixFactorization": ("alternating least squares of your own on "
                                               "tf.linalg.solve in a model_fn (the WALS "
                                               "kernel is gone from TensorFlow 2)"),
-    "layers.batch_norm": "tf.compat.v1.layers.batch_normalization",
-    "layers.embed_sequence": "tf.nn.embedding_lookup on a tf.compat.v1.get_variable",
-    "layers.flatten": "tf.compat.v1.layers.flatten",
-    "layers.dropout": "tf.compat.v1.layers.dropout",
-    "layers.optimize_loss": "an optimizer's minimize() with tf.compat.v1.train.get_global_step()",
-    "layers.summarize_activation": "tf.compat.v1.summary.histogram",
-    "layers.real_valued_column": "tf.feature_column.numeric_column (a key, shape=...)",
-    "layers.sparse_column_with_keys":
-        "tf.feature_column.categorical_column_with_vocabulary_list",
-    "layers.sparse_column_with_hash_bucket":
-        "tf.feature_column.categorical_column_with_hash_bucket",
-    "layers.sparse_column_with_integerized_feature":
-        "tf.feature_column.categorical_column_with_identity",
-    "layers.embedding_column": "tf.feature_column.embedding_column",
-    "layers.one_hot_column": "tf.feature_column.indicator_column",
-    "layers.bucketized_column": "tf.feature_column.bucketized_column",
-    "layers.crossed_column": "tf.feature_column.crossed_column",
-    "layers.input_from_feature_columns": "tf.compat.v1.feature_column.input_layer",
     "learn.binary_svm_head": "tf.estimator.BinaryClassHead(loss_fn=...) with a hinge loss (tf.compat.v1.losses.hinge_loss)",
     "learn.head.binary_svm_head": "tf.estimator.BinaryClassHead(loss_fn=...) with a hinge loss (tf.compat.v1.losses.hinge_loss)",
     "learn.head.multi_head": "tf.estimator.MultiHead",
@@ -75,8 +56,6 @@ REPLACEMENTS = {
     "learn.DNNLinearCombinedEstimator": "tf.estimator.DNNLinearCombinedEstimator(head=tf.estimator.*Head(...)) (contrib.learn's estimators taking a head are not served)",
     "learn.DynamicRnnEstimator": "tf.contrib.estimator.RNNClassifier / RNNEstimator (served by estimator_compat on sequence feature columns) or a Keras RNN model",
     "learn.SVM": "tf.estimator.LinearClassifier(optimizer=tf.estimator.experimental.LinearSDCA(...)) (logistic loss; contrib's hinge-loss SDCA SVM is not served)",
-    "data.shuffle_and_repeat": "dataset.shuffle(buffer_size).repeat(count)",
-    "data.batch_and_drop_remainder": "dataset.batch(batch_size, drop_remainder=True)",
     "data.TFRecordDataset": "tf.data.TFRecordDataset",
     "data.LMDBDataset": "the lmdb package read from a Python generator (tf.data.Dataset.from_generator); TensorFlow 2's LMDB kernel was removed",
     "data.CheckpointInputPipelineHook": "tf.train.Checkpoint(iterator=...) in a loop of your own (estimator_compat does not checkpoint the input's position; an input_fn may skip() what was read)",
@@ -87,7 +66,6 @@ REPLACEMENTS = {
     "estimator.SavedModelEstimator": "tf.saved_model.load(export_dir) for inference, or an Estimator on the model_dir the SavedModel came from",
     "estimator.RNNClassifier": "tf.estimator.experimental.RNNClassifier(units=...) (its checkpoints name variables differently from contrib's)",
     "estimator.RNNEstimator": "tf.estimator.experimental.RNNEstimator(head, units=...) (its checkpoints name variables differently from contrib's)",
-    "training.HParams": "estimator_compat serves it; this message should not appear",
     "training.stratified_sample": "tf.data: Dataset.rejection_resample(class_func, target_dist) then batch()",
     "training.rejection_sample": "tf.data: Dataset.filter(lambda x: tf.random.uniform([]) < accept_prob_fn(x)) then batch()",
     "training.resample_at_rate": "tf.data: Dataset.flat_map(lambda x: Dataset.from_tensors(x).repeat(tf.random.poisson([], rate)))",
