@@ -82,3 +82,21 @@ def test_forward_features_and_export_for_mode(tmp_path):
     loaded = tf.saved_model.load(path.decode() if isinstance(path, bytes) else path,
                                  tags=["eval"])
     assert "eval" in loaded.signatures
+
+
+def test_cloud_course_trainer_with_add_metrics_and_forward_features(tmp_path):
+    """tests/programs/cloud_course/taxifare.py (the Cloud training course's trainer style:
+    a canned wide & deep regressor on CSV, contrib.estimator.add_metrics for rmse,
+    forward_features for the key, train_and_evaluate with a LatestExporter, the export read by
+    contrib.predictor). TF 1.15.5 on the same files: rmse 7.2694, average_loss 52.844,
+    prediction keys k1_0, k1_1, the served signature ['key', 'predictions']."""
+    import json
+    import os
+
+    from helpers import PROGRAMS, run_program
+    out, _ = run_program(os.path.join(PROGRAMS, "cloud_course", "taxifare.py"),
+                         "--data_dir", tmp_path / "data", "--output_dir", tmp_path / "out")
+    result = json.loads([x for x in out.splitlines() if x.startswith("RESULT ")][-1][7:])
+    assert abs(result["rmse"] - 7.2694) < 0.35
+    assert result["keys"] == ["k1_0", "k1_1"]
+    assert result["served_keys"] == ["key", "predictions"] and result["served_key"] == "served_1"
