@@ -122,8 +122,8 @@ class _CrfCell:
                                dtype or inputs.dtype)
 
 
-class CrfForwardRnnCell(_CrfCell):
-    """One step of the forward algorithm: alphas' = inputs + logsumexp(alphas + transitions)."""
+class _TransitionCell(_CrfCell):
+    """A forward-algorithm or Viterbi step over `transition_params` ([tags, tags])."""
 
     def __init__(self, transition_params):
         self._transition_params = tf.expand_dims(transition_params, 0)
@@ -131,6 +131,10 @@ class CrfForwardRnnCell(_CrfCell):
 
     state_size = property(lambda self: self._num_tags)
     output_size = property(lambda self: self._num_tags)
+
+
+class CrfForwardRnnCell(_TransitionCell):
+    """One step of the forward algorithm: alphas' = inputs + logsumexp(alphas + transitions)."""
 
     def __call__(self, inputs, state, scope=None):
         scores = tf.expand_dims(state, 2) + self._transition_params
@@ -138,15 +142,8 @@ class CrfForwardRnnCell(_CrfCell):
         return alphas, alphas
 
 
-class CrfDecodeForwardRnnCell(_CrfCell):
+class CrfDecodeForwardRnnCell(_TransitionCell):
     """One Viterbi step: outputs the backpointers (int32 [batch, tags]), state the best scores."""
-
-    def __init__(self, transition_params):
-        self._transition_params = tf.expand_dims(transition_params, 0)
-        self._num_tags = transition_params.shape[0]
-
-    state_size = property(lambda self: self._num_tags)
-    output_size = property(lambda self: self._num_tags)
 
     def __call__(self, inputs, state, scope=None):
         scores = tf.expand_dims(state, 2) + self._transition_params
