@@ -225,6 +225,30 @@ def test_train_op_built_in_every_mode_runs_only_in_train(tmp_path):
     assert first["global_step"] == 5 and est.get_variable_value("global_step") == 5
 
 
+def test_train_ops_built_and_not_returned_do_not_run(tmp_path):
+    """A wrapper (Neural Structured Learning) calls a canned model_fn more than once per step and
+    keeps one train_op: as in a TF1 session, the others' gradient applies and global_step
+    increments do not run. A side write the step does not fetch (a moving average) still runs."""
+    def model_fn(features, labels, mode, params):
+        w = v1.get_variable("w", [3, 1], initializer=v1.zeros_initializer())
+        seen = v1.get_variable("seen", [], initializer=v1.zeros_initializer(), trainable=False)
+        seen.assign_add(1.0)  # not fetched: Keras 3 layers write their moving averages so
+        loss = tf.reduce_mean(tf.square(tf.matmul(features["x"], w) - labels))
+        step = v1.train.get_or_create_global_step()
+        if params["wrapped"]:
+            v1.train.AdagradOptimizer(5.0).minimize(10 * loss, global_step=step)  # discarded
+        train_op = v1.train.GradientDescentOptimizer(0.1).minimize(loss, global_step=step)
+        return ec.EstimatorSpec(mode, loss=loss, train_op=train_op)
+    est = ec.Estimator(model_fn, model_dir=str(tmp_path / "a"), params={"wrapped": True})
+    est.train(linear_input_fn(), steps=5)
+    assert est.get_variable_value("global_step") == 5
+    assert est.get_variable_value("seen") == 5
+    reference = ec.Estimator(model_fn, model_dir=str(tmp_path / "b"), params={"wrapped": False})
+    reference.train(linear_input_fn(), steps=5)
+    np.testing.assert_allclose(est.get_variable_value("w"),
+                               reference.get_variable_value("w"), rtol=1e-5)
+
+
 def test_model_fn_property_is_bound_to_params(tmp_path):
     """`estimator.model_fn(features, labels, mode, config)`, as tf.estimator gave it to tools
     that build their own graph (tensorflow_hub's LatestModuleExporter)."""

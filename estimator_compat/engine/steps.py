@@ -40,7 +40,7 @@ class ModeStep:
         self._summary_period = -1  # the last save_summary_steps period written (ps training)
         self._cache = {}
         self._bound = BoundCall()
-        self._diverter = WriteDiverter(store) if mode != ModeKeys.TRAIN else None
+        self._diverter = WriteDiverter(store, train=mode == ModeKeys.TRAIN)
         self._runner = None
         self._fresh = True
         self.spec = None

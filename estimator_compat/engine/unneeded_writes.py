@@ -6,11 +6,18 @@ op it traces, so that optimizer would train on the evaluation data and advance g
 After the replicas' step is built, each op that no output (fetches included) needs and that
 writes a model (global) variable is pointed at a scratch copy of that variable
 (`Operation._update_input`): it runs, harmlessly. Reads are left alone (a hook may read).
+
+TRAIN does the same for the train_ops a model_fn built and did not return (a wrapper such as
+Neural Structured Learning calls the canned model_fn several times and keeps one train_op): an
+optimizer's apply op or a global_step increment that the returned train_op, the loss, the
+summaries and the hooks' fetches do not need. Other side writes (a Keras layer's moving
+averages, which Keras 3 assigns as it calls) still run in TRAIN.
 """
 import tensorflow as tf
 from tensorflow.python.ops import resource_variable_ops
 
 
+_APPLIES = ("ResourceApply", "ResourceSparseApply")  # the compat.v1 optimizers' update kernels
 _READS = {"ReadVariableOp", "ResourceGather", "ResourceGatherNd", "VariableShape",
           "VarIsInitializedOp"}
 
@@ -37,22 +44,29 @@ def _components(variable):
 class WriteDiverter:
     """Scratch variables (made once per model variable written needlessly) and the rewiring."""
 
-    def __init__(self, store):
+    def __init__(self, store, *, train=False):
         self._store = store
         self._scratch = {}
+        self._train = train
 
     def divert(self, graph, ops, outputs):
         """Points the model-variable inputs of the writes among `ops` that `outputs` do not
         need at scratch variables; returns how many inputs it changed."""
         stateful = [op for op in ops if op._is_stateful and op.type not in _READS and any(
             t.dtype == tf.resource for t in op.inputs)]
+        model = {id(c.handle): c for v in self._store.saveable().values() for c in _components(v)}
+        by_internal = {id(internal): model[id(external)] for external, internal in graph.captures
+                       if id(external) in model}
+        if self._train:  # only what a train_op does: apply gradients, advance global_step
+            step = {id(c.handle) for c in _components(self._store.create_global_step())}
+            step = {id(internal) for external, internal in graph.captures
+                    if id(external) in step}
+            stateful = [op for op in stateful
+                        if op.type.startswith(_APPLIES) or id(op.inputs[0]) in step]
         if not stateful:
             return 0
         needed = _ancestors([x for x in tf.nest.flatten(outputs)
                              if isinstance(x, (tf.Tensor, tf.Operation))])
-        model = {id(c.handle): c for v in self._store.saveable().values() for c in _components(v)}
-        by_internal = {id(internal): model[id(external)] for external, internal in graph.captures
-                       if id(external) in model}
         diverted = 0
         for op in stateful:
             if op in needed:
