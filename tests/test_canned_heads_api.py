@@ -198,10 +198,27 @@ def test_logit_fn_builders_in_a_custom_model_fn(tmp_path):
     est = ec.Estimator(model_fn, str(tmp_path))
     est.train(input_fn(), steps=40)
     assert est.evaluate(input_fn(False))["accuracy"] > 0.8
-    assert {"dnn/hiddenlayer_0/kernel", "linear/linear_model/a/weights"} <= set(
-        est.get_variable_names())
+    # tf.estimator 2.15: in the model_fn's own scope, without the canned models' dnn/, linear/
+    assert {"hiddenlayer_0/kernel", "logits/bias", "linear_model/a/weights",
+            "linear_model/bias_weights"} <= set(est.get_variable_names())
+    assert not [n for n in est.get_variable_names() if n.startswith(("dnn/", "linear/"))]
     with pytest.raises(ValueError, match="should return a Tensor or a dictionary"):
         experimental.call_logit_fn(lambda features: [1], {}, "train", None, None)
+
+
+def test_private_v2_logit_fn_builders_name_variables_as_tf_estimator_2_15():
+    """TF 2.15's canned.dnn.dnn_logit_fn_builder_v2 kept `dnn/`, its linear_logit_fn_builder_v2
+    did not open `linear/` (recorded: dnn/hiddenlayer_0/kernel, linear_model/x/weights)."""
+    ec.install()
+    from tensorflow_estimator.python.estimator.canned import dnn, linear
+    with tf.Graph().as_default():
+        features = {"x": tf.ones([2, 3])}
+        columns = [tf.feature_column.numeric_column("x", shape=[3])]
+        dnn.dnn_logit_fn_builder_v2(2, [4], columns, tf.nn.relu, None, False)(features, "train")
+        linear.linear_logit_fn_builder_v2(2, columns)(features)
+        names = {v.op.name for v in v1.global_variables()}
+    assert names == {"dnn/hiddenlayer_0/kernel", "dnn/hiddenlayer_0/bias", "dnn/logits/kernel",
+                     "dnn/logits/bias", "linear_model/x/weights", "linear_model/bias_weights"}
 
 
 def test_regression_head_loss_is_on_the_logits_whatever_the_link():

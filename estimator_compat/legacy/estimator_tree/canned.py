@@ -36,18 +36,12 @@ def modules():
             out[base + kind + "V2"] = getattr(canned, base + kind)
         return out
 
-    def dnn_logit_fn_builder_v2(units, hidden_units, feature_columns, activation_fn, dropout,
-                                batch_norm):
-        """tf.estimator's DNN logit fn (no input-layer partitioner)."""
-        return logit_fns.dnn_logit_fn_builder(units, hidden_units, feature_columns,
-                                              activation_fn, dropout, batch_norm=batch_norm)
-
     return {
         "canned": {}, "canned.v1": {},
         "canned.head": heads_v1,
         "canned.baseline": family("Baseline"),
         "canned.dnn": dict(family("DNN"), dnn_logit_fn_builder=logit_fns.dnn_logit_fn_builder,
-                           dnn_logit_fn_builder_v2=dnn_logit_fn_builder_v2),
+                           dnn_logit_fn_builder_v2=logit_fns.dnn_logit_fn_builder_v2),
         "canned.linear": dict(family("Linear"), LinearSDCA=linear_sdca.LinearSDCA,
                               linear_logit_fn_builder=logit_fns.linear_logit_fn_builder,
                               linear_logit_fn_builder_v2=logit_fns.linear_logit_fn_builder),
