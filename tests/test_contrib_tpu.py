@@ -6,10 +6,9 @@ The program under TF 1.15.5: top_1_accuracy 0.9900 / top_2 1.0000 at step 60 (ru
 same); the host_call wrote `loss`, `learning_rate` and `current_epoch` as simple_value scalars,
 60 of each, to `<model_dir>/events.out.tfevents.*.v2`, at steps 0..59; the export had a
 `serving_default` of `images` [-1, 16, 16, 3] -> `classes`, `probabilities` (tag sets 'serve' and
-'serve, tpu'). Ours: 0.995 / 1.0, the same tags, kinds and counts, at steps 1..60 (a known
-difference: in estimator_compat's compiled step the host_call's global step, read after
-`minimize` in the program, sees the increment; TF 1.15's session read it before); the same
-signature, tag set 'serve' only."""
+'serve, tpu'). Ours: 0.995 / 1.0, the same tags, kinds and counts, at steps 0..59 (the
+host_call's global step, read after `minimize` in the program, is the step's own, as TF 1.15's
+session read it: engine/step_reads.py); the same signature, tag set 'serve' only."""
 import glob
 import os
 
@@ -68,5 +67,5 @@ def test_resnet_style_program(tmp_path):
     assert sorted(events) == ["current_epoch", "learning_rate", "loss"]
     for kind, steps in events.values():
         assert kind == "simple_value" and len(steps) == 60
-        assert sorted(steps) == list(range(1, 61))
+        assert sorted(steps) == list(range(60))
     assert os.path.exists(tmp_path / "model.ckpt-60.index")

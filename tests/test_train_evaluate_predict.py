@@ -249,6 +249,37 @@ def test_train_ops_built_and_not_returned_do_not_run(tmp_path):
                                reference.get_variable_value("w"), rtol=1e-5)
 
 
+def test_global_step_read_after_minimize_is_the_steps_own(tmp_path):
+    """A TF1 session read global_step before the increment when nothing ordered the read
+    after the train_op (TPUEstimator host_calls write summaries at steps 0..N-1 so); a read
+    the program put after the train_op sees the new value."""
+    seen = []
+
+    class Fetch(ec.SessionRunHook):
+        def begin(self):
+            graph = v1.get_default_graph()
+            self.tensors = [graph.get_tensor_by_name(n) for n in ("plain:0", "after:0")]
+
+        def before_run(self, run_context):
+            return ec.SessionRunArgs(self.tensors)
+
+        def after_run(self, run_context, run_values):
+            seen.append(tuple(int(np.squeeze(v)) for v in run_values.results))
+
+    def model_fn(features, labels, mode):
+        w = v1.get_variable("w", [3, 1], initializer=v1.zeros_initializer())
+        loss = tf.reduce_mean(tf.square(tf.matmul(features["x"], w) - labels))
+        step = v1.train.get_or_create_global_step()
+        train_op = v1.train.GradientDescentOptimizer(0.1).minimize(loss, global_step=step)
+        tf.reshape(step, [1], name="plain")
+        with tf.control_dependencies([train_op]):
+            tf.identity(step.read_value(), name="after")
+        return ec.EstimatorSpec(mode, loss=loss, train_op=train_op)
+    est = ec.Estimator(model_fn, model_dir=str(tmp_path))
+    est.train(linear_input_fn(), steps=3, hooks=[Fetch()])
+    assert seen == [(0, 1), (1, 2), (2, 3)]
+
+
 def test_model_fn_property_is_bound_to_params(tmp_path):
     """`estimator.model_fn(features, labels, mode, config)`, as tf.estimator gave it to tools
     that build their own graph (tensorflow_hub's LatestModuleExporter)."""

@@ -14,7 +14,7 @@ import tensorflow as tf
 
 from estimator_compat import partitioned
 from estimator_compat.engine import (coordinated, fetches, input_pipeline, keras_optimizer_ops,
-                                     summary_ops, variable_ops)
+                                     step_reads, summary_ops, variable_ops)
 from estimator_compat.engine.bound_call import BoundCall
 from estimator_compat.engine.metric_reset import MetricReset
 from estimator_compat.engine.model_fn_call import call_model_fn
@@ -272,6 +272,7 @@ class ModeStep:
         with store.trace_scope(step_before) as graph, self._summaries(step_before, names):
             spec = call_model_fn(self._model_fn, features, labels, self.mode, self._params,
                                  self._config)
+            model_fn_end = len(graph.get_operations())
             out = getattr(self, "_outputs_" + self.mode)(spec, graph, step_before)
             _updates_wait_for_input(graph.get_operations()[first_op:], element)
             out["global_step"] = step_before
@@ -286,6 +287,10 @@ class ModeStep:
                 self._runner.session.graph = graph
                 self.graph = graph
             out["fetches"] = {n: fetches.lookup(graph, n) for n in names}
+            if self.mode == ModeKeys.TRAIN:  # as a TF1 session read it: before the increment
+                ops = graph.get_operations()
+                step_reads.pin(graph, ops[first_op:model_fn_end], ops[model_fn_end:],
+                               store.create_global_step(), step_before)
         return out
 
     def _summaries(self, step_before, names):
