@@ -12,12 +12,18 @@ RunConfig(checkpoint_save_graph_def=True). A model_fn that cannot be built this 
 works only inside tf.function) gets one INFO line and no .meta; training is not affected.
 model_to_estimator's Estimators write none (the Keras model's variables live outside any
 graph).
+
+The same MetaGraphDef goes into the model_dir's event file (a GraphDef and a MetaGraphDef
+event, as TF1's FileWriter wrote them), after the compiled step's graph written as training
+starts: TensorBoard's graph tab shows the last, the model_fn's ops under their name scopes as
+a TF1 program built them.
 """
 import logging
 
 import tensorflow as tf
 from tensorflow.python.lib.io import file_io
 
+from estimator_compat import summaries
 from estimator_compat.eager_calls import program_graph
 from estimator_compat.engine import seeding
 from estimator_compat.engine.input_pipeline import split_element
@@ -104,6 +110,8 @@ class MetaGraphs:
         key = repr(self.element_spec)
         if key not in self._built:
             self._built[key] = build(self._estimator, self.element_spec)
+            if self._built[key] is not None:  # TensorBoard's graph tab shows the TF1 graph
+                summaries.write_graph(self._estimator.model_dir, self._built[key])
         serialized = self._built[key]
         paths, self._pending = self._pending + paths, []
         for path in paths:

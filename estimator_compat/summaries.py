@@ -76,18 +76,33 @@ def write_raw(logdir, step, serialized):
     writer.flush()
 
 
-def write_graph(logdir, graph, once=False):
-    """graph_def in the event file, for TensorBoard's graph tab. `once`: not again while it
+def write_graph(logdir, graph, once=False, step=0):
+    """The graph's GraphDef in the event file, for TensorBoard's graph tab, and a MetaGraphDef
+    event around it, as TF1's FileWriter wrote the two (`graph`: a tf.Graph or a serialized
+    MetaGraphDef, e.g. the TF1 train graph of the `.meta` files). `once`: not again while it
     is the graph last written there (an evaluation's, as tf.estimator wrote it once per
     process)."""
     key = os.path.abspath(os.fspath(logdir))
     if once and _graphs_written.get(key) is graph:
         return
-    writer = writer_for(logdir)
-    with writer.as_default():
-        tf.summary.graph(graph)
-    writer.flush()
+    if isinstance(graph, bytes):
+        meta = tf.compat.v1.MetaGraphDef.FromString(graph)
+    else:
+        meta = tf.compat.v1.MetaGraphDef(graph_def=graph.as_graph_def())
+        meta.meta_info_def.tensorflow_version = tf.__version__
+    events = [tf.compat.v1.Event(wall_time=time.time(), step=int(step), **{field: value})
+              for field, value in (("graph_def", meta.graph_def.SerializeToString()),
+                                   ("meta_graph_def", meta.SerializeToString()))]
+    _import_events(logdir, events)
     _graphs_written[key] = graph
+
+
+def _import_events(logdir, events):
+    writer = writer_for(logdir)
+    with tf.init_scope(), writer.as_default():
+        for event in events:
+            summary_ops_v2.import_event(tf.constant(event.SerializeToString()))
+    writer.flush()
 
 
 def write_session_log(logdir, step, status, checkpoint_path=None):
@@ -96,11 +111,8 @@ def write_session_log(logdir, step, status, checkpoint_path=None):
     log = tf.compat.v1.SessionLog(status=getattr(tf.compat.v1.SessionLog, status))
     if checkpoint_path:
         log.checkpoint_path = checkpoint_path
-    event = tf.compat.v1.Event(wall_time=time.time(), step=int(step), session_log=log)
-    writer = writer_for(logdir)
-    with tf.init_scope(), writer.as_default():
-        summary_ops_v2.import_event(tf.constant(event.SerializeToString()))
-    writer.flush()
+    _import_events(logdir, [tf.compat.v1.Event(wall_time=time.time(), step=int(step),
+                                               session_log=log)])
 
 
 def flush(logdir):

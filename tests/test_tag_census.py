@@ -98,3 +98,19 @@ def test_tensorboard_reads_each_tag_the_original_wrote(roots, which, case):
                 assert tag in runs[run]["tensors"], (run, tag)
                 assert not any(tag in multiplexer.PluginRunToTagToContent(p).get(run, {})
                                for p in _PLUGINS.values()), (run, tag)
+
+
+def test_graph_tab_shows_the_tf1_train_graph(roots):
+    """TensorBoard's graph tab shows the newest graph event of a run: for training, the TF1
+    train graph of the `.meta` files (variables, the input iterator, the model_fn's ops under
+    their name scopes), not the compiled step's function graph."""
+    model_dir = os.path.join(roots["tf1"], "combined_classifier")
+    multiplexer = plugin_event_multiplexer.EventMultiplexer()
+    multiplexer.AddRunsFromDirectory(model_dir)
+    multiplexer.Reload()
+    nodes = {node.name: node.op for node in multiplexer.Graph(".").node}
+    assert nodes["global_step"] in ("VariableV2", "VarHandleOp")
+    assert nodes["IteratorGetNext"] == "IteratorGetNext"
+    assert any(n.startswith("dnn/hiddenlayer_0/") for n in nodes)
+    assert any(n.startswith("linear/linear_model/") for n in nodes)
+    assert not [n for n in nodes if n.startswith("while/")]

@@ -121,9 +121,7 @@ def census(root):
 UNORDERED = ("graph", "meta_graph", "session_log")  # steps compared as sets (TF1 wrote the
 # graph twice at step 0: the summary writer's and the checkpoint saver's)
 VOLATILE = ("global_step/sec",)  # values that are timings
-# Recorded, not compared: TF1's FileWriter wrote the MetaGraphDef beside the GraphDef; here it
-# is in model.ckpt-N.meta only. TensorBoard reads a run's meta graph only where it has no graph.
-NOT_COMPARED = ("meta_graph",)
+NOT_COMPARED = ()  # kinds recorded but not compared (none now: meta graphs are written too)
 
 
 def _close(a, b, rtol, atol):
