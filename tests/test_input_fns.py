@@ -190,3 +190,16 @@ def test_queue_runner_input_ends_with_its_epochs(tmp_path):
     assert est.get_variable_value("global_step") == 12  # ceil(60 * 3 / 16)
     result = est.evaluate(input_fn(epochs=1))
     assert result["global_step"] == 12 and result["mae"] < 1.0
+
+
+def test_limit_epochs_ends_the_input(tmp_path):
+    """`tf.compat.v1.train.limit_epochs` raises the end of input after its epochs in a TF1
+    session: an input_fn returning it predicts its one batch and stops (TF 1.15: one
+    example), where an eager call would have counted once and yielded it forever."""
+    x, _ = linear_data(5)
+
+    def input_fn():
+        return {"x": tf.compat.v1.train.limit_epochs(x, num_epochs=2)}
+    predictions = list(make(tmp_path).predict(input_fn))
+    assert len(predictions) == 10
+    np.testing.assert_allclose(predictions[0]["y"], [0.0])

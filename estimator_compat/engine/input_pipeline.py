@@ -132,6 +132,9 @@ class _IteratorCapture:
 
         for owner, name, _ in saved:
             setattr(owner, name, factory(name))
+        train = tf.compat.v1.train
+        saved.append((train, "limit_epochs", train.limit_epochs))
+        train.limit_epochs = _graph_only_limit_epochs(train.limit_epochs)
         try:
             yield
         finally:
@@ -141,6 +144,18 @@ class _IteratorCapture:
     def _eager_iterator(self, name, dataset, *args, **kwargs):
         self.used = name
         raise _IteratorUsed()
+
+
+def _graph_only_limit_epochs(limit_epochs):
+    """`tf.compat.v1.train.limit_epochs` that sends an eagerly called input_fn to a TF1
+    session: eagerly it would count once and never raise the end of input its epochs set."""
+    @functools.wraps(limit_epochs)
+    def wrapped(*args, **kwargs):
+        if tf.executing_eagerly():
+            raise RuntimeError("limit_epochs ends its input in a TF1 session, not under eager "
+                               "execution")
+        return limit_epochs(*args, **kwargs)
+    return wrapped
 
 
 class _PlaceholderIterator:
