@@ -79,6 +79,7 @@ def config(model_dir):
                                   save_summary_steps=EVERY, log_step_count_steps=EVERY)
 
 
+BT_COLS = [fc.bucketized_column(c, [-1.0, 0.0, 1.0]) for c in COLS]
 DNN = [("a", 1), ("b", 1), ("c", 1), ("d", 1)]
 LINEAR = [("a", 1), ("b", 1), ("a_bucketized", 4)]
 LINEAR_COLS = COLS[:2] + [BUCKETS]
@@ -157,6 +158,10 @@ CASES = {  # name: (make(model_dir, warm_start), labels, variables to start from
     "baseline_classifier": (lambda d, w: E.BaselineClassifier(n_classes=3, config=config(d)),
                             Y3, None),
     "baseline_regressor": (lambda d, w: E.BaselineRegressor(config=config(d)), YR, None),
+    "boosted_trees_classifier": (lambda d, w: E.BoostedTreesClassifier(
+        BT_COLS, n_batches_per_layer=1, n_trees=2, max_depth=2, config=config(d)), Y2, None),
+    "boosted_trees_regressor": (lambda d, w: E.BoostedTreesRegressor(
+        BT_COLS, n_batches_per_layer=1, n_trees=2, max_depth=2, config=config(d)), YR, None),
     "model_fn_hooks": (lambda d, w: E.Estimator(case_model_fn, config=config(d), params={
         "hook_dir": os.path.join(d, "hooks")}), YR, None),
 }
