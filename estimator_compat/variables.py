@@ -17,6 +17,7 @@ from keras.src.backend.common import global_state
 from keras.src.backend.common.name_scope import current_path as keras_path
 
 from estimator_compat import partitioned
+from estimator_compat.engine import imported_variables, trace_savers
 from estimator_compat.tf_modules import set_attr
 
 _GraphKeys = tf.compat.v1.GraphKeys
@@ -109,6 +110,8 @@ class VariableStore:
         if step_read is not None:
             graph.add_to_collection(training_util.GLOBAL_STEP_READ_KEY, step_read)
         self._state.used = {"global_step"}
+        imported_variables.patch()  # import_meta_graph and Savers in the trace (hub.Module)
+        trace_savers.patch()
         try:
             with fresh_keras_names(), tf.variable_creator_scope(self._creator), \
                     self._recording_init_from_checkpoint():
@@ -128,7 +131,7 @@ class VariableStore:
         outside it: record the request instead; the engine applies it before the first step."""
         def record(ckpt_dir_or_file, assignment_map):
             call = (ckpt_dir_or_file, dict(assignment_map))
-            if call not in self.init_from_checkpoint_calls:
+            if not any(_same_request(call, c) for c in self.init_from_checkpoint_calls):
                 self.init_from_checkpoint_calls.append(call)
         saved = checkpoint_utils.init_from_checkpoint
         checkpoint_utils.init_from_checkpoint = record
@@ -224,6 +227,13 @@ class VariableStore:
             unique = f"{name}_{i}"
         used.add(unique)
         return unique
+
+
+def _same_request(a, b):
+    """Two init_from_checkpoint requests alike: variables compared by identity (`==` on two
+    variables is an op; hub maps each module instance's variables)."""
+    return a[0] == b[0] and a[1].keys() == b[1].keys() and all(
+        x is y or (isinstance(x, str) and x == y) for x, y in ((a[1][k], b[1][k]) for k in a[1]))
 
 
 def _computed_once(initial):

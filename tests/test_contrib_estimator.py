@@ -42,7 +42,7 @@ def test_declined_names_say_what_replaced_them():
     from estimator_compat.legacy import tf1_view
     contrib = tf1_view.build().contrib
     for name, replacement in (("replicate_model_fn", "MirroredStrategy"),
-                              ("RNNClassifier", "tf.estimator.experimental.RNNClassifier")):
+                              ("SavedModelEstimator", "tf.saved_model.load")):
         with pytest.raises(AttributeError, match=replacement):
             getattr(contrib.estimator, name)
 

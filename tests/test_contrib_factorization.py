@@ -1,6 +1,7 @@
 """tf.contrib.factorization against TF 1.15.5 (tests/tf115_cases/contrib_factorization.py):
 graph-level KMeans from given centers (full-batch squared-Euclidean, mini-batch cosine) and
-the KMeansClustering estimator; GMM and WALS are declined with their TensorFlow 2 way."""
+the KMeansClustering estimator (GMM and the WALS estimator: test_contrib_factorization_gmm.py,
+test_contrib_factorization_wals.py)."""
 import pytest
 from tf115_cases import harness
 
@@ -15,14 +16,6 @@ def ours():
 @pytest.mark.parametrize("name", list(harness.cases(MODULE)))
 def test_case_matches_tf115(ours, name):
     harness.compare(ours[name], harness.recorded(MODULE)[name], harness.cases(MODULE)[name])
-
-
-def test_gmm_and_wals_are_declined_with_their_replacement():
-    from estimator_compat.legacy.contrib import factorization
-    module = factorization.build()
-    for name in ("GMM", "GmmAlgorithm", "gmm", "WALSMatrixFactorization"):
-        with pytest.raises(Exception, match="in TensorFlow 2 use"):
-            getattr(module, name)
 
 
 def test_bad_init_and_metric_are_named():

@@ -220,3 +220,20 @@ def test_mnist_read_data_sets_from_idx_files(tmp_path):
     assert images.shape == (30, 784) and mnist.train.epochs_completed == 1
     with pytest.raises(FileNotFoundError, match="Put the four files"):
         datasets.read_data_sets(str(tmp_path / "empty"), source_url="file:///nonexistent/")
+
+
+def test_weighted_head_trains_on_the_batch_mean_and_writes_the_normalised_loss():
+    """TF 1.15, regression_head(weight_column_name="w") on logits 0, labels [1, 2], weights
+    [1, 3]: ModelFnOps.loss 6.5 (the weighted losses' mean over the batch, what train_op_fn
+    minimises) and the `loss` summary 3.25 (normalised by the weights' sum)."""
+    from estimator_compat.learn import heads
+    with tf.Graph().as_default():
+        ops = heads.regression_head(weight_column_name="w").create_model_fn_ops(
+            {"w": tf.constant([[1.0], [3.0]])}, "train", labels=tf.constant([[1.0], [2.0]]),
+            train_op_fn=lambda loss: tf.no_op(), logits=tf.zeros([2, 1]))
+        summary = tf.compat.v1.summary.merge_all()
+        with tf.compat.v1.Session() as session:
+            session.run(tf.compat.v1.local_variables_initializer())
+            loss, written = session.run([ops.loss, summary])
+    assert loss == pytest.approx(6.5)
+    assert tf.compat.v1.Summary.FromString(written).value[0].simple_value == pytest.approx(3.25)

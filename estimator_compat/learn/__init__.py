@@ -13,6 +13,9 @@ TF 1.15 name                                        here
 `extract_pandas_*`, `extract_dask_*`                 `learn_io.py`
 `infer_real_valued_columns_from_input(_fn)`          `infer_columns.py`
 `LogisticRegressor`, `KMeansClustering`              `logistic_regressor.py`, `kmeans.py`
+`LinearEstimator`, `DNNEstimator`, `DNNLinear...`    `head_estimators.py` (heads: `heads.py`)
+`DynamicRnnEstimator`, `PredictionType`              `dynamic_rnn.py`
+`SVM`, `binary_svm_head` (hinge-loss SDCA)           `svm.py`
 `models`, `ops`                                      `models.py`, `ops.py`
 `datasets`, `preprocessing`                          `datasets/`, `preprocessing/`
 """

@@ -10,12 +10,17 @@ binary head `auc`, `auc_precision_recall`, `labels/*_mean`, `accuracy/baseline_l
 and per threshold `accuracy/threshold_<t>_mean`, `precision/...`, `recall/...`), a `loss`
 summary, predictions (`scores`; `logits`, `logistic`, `probabilities`, `classes`) and
 `output_alternatives` keyed by `head_name`. Centered bias is not served (an error says so).
-`binary_svm_head` and `multi_head` are declined in legacy/contrib/missing.py.
+A named head's metric keys and loss tag end in its name (`loss/<name>`, `accuracy/<name>`).
+`multi_head(heads, loss_weights)` joins named heads: each head's ops in its own scope on its
+slice of the logits (or `logits[head_name]`), the loss their (weighted) `add_n`, one
+train op for it, the heads' metrics together, and predictions keyed `(head_name, key)`.
+`binary_svm_head` is learn/svm.py's.
 """
 import abc
 
 import tensorflow as tf
 
+from estimator_compat.export.outputs import PredictOutput
 from estimator_compat.learn.model_fn_ops import ModeKeys, ModelFnOps, ProblemType
 
 v1 = tf.compat.v1
@@ -94,8 +99,12 @@ class _Head(Head):
                 with tf.name_scope(self._loss_name):
                     per_example = self._per_example_loss(labels, logits)
                     weights = weights * tf.ones_like(per_example)
-                    loss = tf.math.divide(tf.reduce_sum(per_example * weights),
-                                          tf.reduce_sum(weights), name="loss")
+                    # TF 1.15 trained on the weighted mean over the batch and wrote the
+                    # loss normalised by the weights' sum
+                    loss = tf.reduce_mean(per_example * weights, name="loss")
+                    normalized = tf.math.divide(tf.reduce_sum(per_example * weights),
+                                                tf.reduce_sum(weights),
+                                                name="weighted_average_loss")
                 if mode == ModeKeys.TRAIN:
                     if train_op_fn is None:
                         raise ValueError("train_op_fn can not be None in TRAIN mode.")
@@ -103,12 +112,18 @@ class _Head(Head):
                         train_op = train_op_fn(loss)
                 with tf.name_scope("metrics"):  # TF 1.15 built them in TRAIN too
                     metrics = self._metrics(per_example, weights, labels, predictions)
+        if metrics is not None:  # a named head's metrics end in its name: `loss/<name>`
+            metrics = {_summary_key(self.head_name, k): v for k, v in metrics.items()}
         if loss is not None:  # in the caller's name scope, as TF 1.15 wrote it
-            v1.summary.scalar("loss", loss)
+            v1.summary.scalar(_summary_key(self.head_name, "loss"), normalized)
         return ModelFnOps(mode, predictions=predictions, loss=loss, train_op=train_op,
                           eval_metric_ops=metrics,
                           output_alternatives={self.head_name: (
                               self._problem_type, self._exported(predictions))})
+
+
+def _summary_key(head_name, key):
+    return f"{key}/{head_name}" if head_name else key
 
 
 class _RegressionHead(_Head):
@@ -328,3 +343,86 @@ def multi_class_head(n_classes, label_name=None, weight_column_name=None,
                          "estimator_compat.")
     return _MultiClassHead(n_classes, label_name, weight_column_name, enable_centered_bias,
                            head_name, label_keys)
+
+
+class _MultiHeadOps(ModelFnOps):
+    """A multi_head's INFER ops: `predict` reads the predictions alone, as TF 1.15's did, so
+    without `default_output_alternative_key` the SavedModel's default signature holds every
+    prediction, keyed `<head_name>/<key>`; each head's own signature is kept."""
+
+    def estimator_spec(self, default_serving_output_alternative_key=None):
+        if default_serving_output_alternative_key is not None or self.mode != ModeKeys.INFER:
+            return super().estimator_spec(default_serving_output_alternative_key)
+        spec = ModelFnOps.estimator_spec(self, next(iter(self.output_alternatives)))
+        outputs = dict(spec.export_outputs)
+        outputs["serving_default"] = PredictOutput(
+            {"/".join(key): value for key, value in self.predictions.items()})
+        return spec._replace(export_outputs=outputs)
+
+
+class _MultiHead(Head):
+    """Several named heads over one model: see `multi_head`."""
+
+    def __init__(self, heads, loss_weights):
+        self._heads = list(heads)
+        for head in self._heads:
+            if not getattr(head, "head_name", None):
+                raise ValueError("Members of MultiHead must have names.")
+        if loss_weights and len(loss_weights) != len(self._heads):
+            raise ValueError("heads and loss_weights must have same size")
+        self._loss_weights = loss_weights
+        self._logits_dimension = sum(head.logits_dimension for head in self._heads)
+
+    @property
+    def logits_dimension(self):
+        return self._logits_dimension
+
+    def _merged_loss(self, losses):
+        if self._loss_weights:
+            losses = [tf.multiply(loss, weight)
+                      for loss, weight in zip(losses, self._loss_weights)]
+        return tf.math.add_n(losses)
+
+    def _split(self, logits):
+        if isinstance(logits, dict):
+            return [logits[head.head_name] for head in self._heads]
+        parts, begin = [], 0
+        for head in self._heads:
+            parts.append(tf.slice(logits, [0, begin], [-1, head.logits_dimension]))
+            begin += head.logits_dimension
+        return parts
+
+    def create_model_fn_ops(self, features, mode, labels=None, train_op_fn=None, logits=None,
+                            logits_input=None, scope=None):
+        if mode not in (ModeKeys.TRAIN, ModeKeys.EVAL, ModeKeys.INFER):
+            raise ValueError(f"mode={mode} unrecognized.")
+        no_op = lambda loss: tf.no_op()  # the heads' own train ops
+        if logits is None:
+            ops = [head.create_model_fn_ops(features, mode, labels, no_op,
+                                            logits_input=logits_input, scope=scope)
+                   for head in self._heads]
+        else:
+            ops = [head.create_model_fn_ops(features, mode, labels, no_op, logits=part,
+                                            scope=scope)
+                   for head, part in zip(self._heads, self._split(logits))]
+        names = [head.head_name for head in self._heads]
+        if mode == ModeKeys.INFER:
+            return _MultiHeadOps(mode, predictions={
+                (name, k): v for name, o in zip(names, ops) for k, v in o.predictions.items()},
+                output_alternatives={name: o.output_alternatives[name]
+                                     for name, o in zip(names, ops)})
+        metrics = {k: v for o in ops for k, v in o.eval_metric_ops.items()}
+        loss = self._merged_loss([o.loss for o in ops])
+        if mode == ModeKeys.EVAL:
+            return ModelFnOps(mode, loss=loss, eval_metric_ops=metrics, predictions={
+                (name, k): v for name, o in zip(names, ops) for k, v in o.predictions.items()})
+        if train_op_fn is None:
+            raise ValueError("train_op_fn can not be None in TRAIN mode.")
+        train_op = tf.group(train_op_fn(loss), *[o.train_op for o in ops])
+        return ModelFnOps(mode, loss=loss, train_op=train_op, eval_metric_ops=metrics)
+
+
+def multi_head(heads, loss_weights=None):
+    """One head of several named heads (`head_name=`); the loss is their sum, each weighted
+    by `loss_weights` when given."""
+    return _MultiHead(heads, loss_weights)

@@ -15,11 +15,14 @@ Most of TF 1.15's names had moved to `tf.data.experimental` already and are serv
 - `read_batch_features(...)`: `make_batched_features_dataset`'s next batch (a one-shot
   iterator's `get_next()`).
 
-Declined (see `missing.REPLACEMENTS`): `CheckpointInputPipelineHook`, and `LMDBDataset`
-(TensorFlow 2.21's LMDB kernel only raises "LMDB support is removed from TensorFlow").
+`LMDBDataset` is `lmdb_dataset.py` (the lmdb package read through `Dataset.from_generator`:
+TensorFlow 2.21's LMDB kernel only raises "LMDB support is removed from TensorFlow").
+
+Declined (see `missing.REPLACEMENTS`): `CheckpointInputPipelineHook`.
 """
 import tensorflow as tf
 
+from estimator_compat.legacy.contrib.lmdb_dataset import LMDBDataset
 from estimator_compat.legacy.namespaces import namespace
 
 _experimental = tf.compat.v1.data.experimental
@@ -131,6 +134,6 @@ def build():
                padded_batch_and_drop_remainder=padded_batch_and_drop_remainder,
                sloppy_interleave=sloppy_interleave, sliding_window_batch=sliding_window_batch,
                assert_element_shape=assert_element_shape, reduce_dataset=reduce_dataset,
-               read_batch_features=read_batch_features)
+               read_batch_features=read_batch_features, LMDBDataset=LMDBDataset)
     return namespace("tensorflow.contrib.data", "tf.contrib.data", __served_whole__=True,
                      **{n: getattr(_experimental, n) for n in _FROM_EXPERIMENTAL}, **own)

@@ -1,5 +1,4 @@
-"""`tf.contrib.factorization`, served whole: k-means and WALSModel served, GMM and the WALS
-estimator declined.
+"""`tf.contrib.factorization`, served whole: every TF 1.15 name served.
 
 TF 1.15 name                         here
 `KMeans` (graph-level k-means)       `KMeans` below: TensorFlow 2.21's own k-means graph
@@ -8,18 +7,22 @@ TF 1.15 name                         here
                                      contrib's `random_seed` argument
 `COSINE_DISTANCE`, `SQUARED_EUCLIDEAN_DISTANCE`, `RANDOM_INIT`, `KMEANS_PLUS_PLUS_INIT`:
                                      the k-means ops' own constants
-`GMM`, `GmmAlgorithm`, `gmm`         declined (missing.REPLACEMENTS): tfp mixtures / sklearn
+`GmmAlgorithm`, `gmm`                gmm_ops.py: EM on tf.linalg (full or diagonal covariances)
+`GMM` (estimator)                    gmm.py: contrib.learn's Estimator around GmmAlgorithm
 `WALSModel`                          wals.py: the closed-form solves on tf.linalg (its
                                      kernel, WALSComputePartialLhsAndRhs, is gone from TF 2)
-`WALSMatrixFactorization`            declined (missing.REPLACEMENTS): the sweeping
-                                     estimator around WALSModel
+`WALSMatrixFactorization`            wals_estimator.py: contrib.learn's Estimator sweeping
+                                     WALSModel's rows and columns in turn
 """
 import numpy as np
 import tensorflow as tf
 from tensorflow.python.ops import clustering_ops
 
 from estimator_compat.canned import kmeans as core_kmeans
+from estimator_compat.legacy.contrib.gmm import GMM
+from estimator_compat.legacy.contrib.gmm_ops import GmmAlgorithm, gmm
 from estimator_compat.legacy.contrib.wals import WALSModel
+from estimator_compat.legacy.contrib.wals_estimator import WALSMatrixFactorization
 
 COSINE_DISTANCE = clustering_ops.COSINE_DISTANCE
 SQUARED_EUCLIDEAN_DISTANCE = clustering_ops.SQUARED_EUCLIDEAN_DISTANCE
@@ -115,7 +118,17 @@ def build():
     ops.factorization_ops = namespace(path + ".ops.factorization_ops",
                                       "tf.contrib.factorization's WALS model",
                                       WALSModel=WALSModel)
+    from estimator_compat.legacy.contrib import gmm_ops
+    ops.gmm_ops = namespace(path + ".ops.gmm_ops", "tf.contrib.factorization's GMM graph",
+                            GmmAlgorithm=GmmAlgorithm, gmm=gmm, MEPS=gmm_ops.MEPS,
+                            FULL_COVARIANCE=gmm_ops.FULL_COVARIANCE,
+                            DIAG_COVARIANCE=gmm_ops.DIAG_COVARIANCE)
+    ops.gmm = namespace(path + ".ops.gmm", "tf.contrib.factorization's GMM estimator", GMM=GMM)
+    ops.wals = namespace(path + ".ops.wals", "tf.contrib.factorization's WALS estimator",
+                         WALSMatrixFactorization=WALSMatrixFactorization)
     python = namespace(path, "tf.contrib.factorization", ops=ops)
     return namespace("tensorflow.contrib.factorization", "tf.contrib.factorization",
                      __served_whole__=True, python=python, KMeans=KMeans,
-                     KMeansClustering=KMeansClustering, WALSModel=WALSModel, **constants)
+                     KMeansClustering=KMeansClustering, WALSModel=WALSModel, GMM=GMM,
+                     GmmAlgorithm=GmmAlgorithm, gmm=gmm,
+                     WALSMatrixFactorization=WALSMatrixFactorization, **constants)

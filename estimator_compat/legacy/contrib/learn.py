@@ -31,7 +31,7 @@ def _modules():
     from estimator_compat.learn import (datasets, estimator, export_strategy, graph_actions,
                                         graph_io, heads, infer_columns, interfaces, kmeans,
                                         learn_io,
-                                        logistic_regressor, model_fn_ops, models, monitors,
+                                        logistic_regressor, model_fn_ops, models, monitors, svm,
                                         numpy_input, ops, preprocessing)
     from estimator_compat.run_config import TaskType
 
@@ -66,15 +66,18 @@ def _modules():
                            RunConfig=learn.RunConfig, ProblemType=model_fn_ops.ProblemType,
                            SKCompat=numpy_input.SKCompat, **errors_and_keys, **infer,
                            KMeansClustering=kmeans.KMeansClustering,
-                           LogisticRegressor=logistic_regressor.LogisticRegressor,
-                           **estimator.CANNED),
+                           LogisticRegressor=logistic_regressor.LogisticRegressor, SVM=svm.SVM,
+                           **estimator.CANNED, **_head_estimators()),
         "estimators.kmeans": dict(KMeansClustering=kmeans.KMeansClustering),
+        "estimators.svm": dict(SVM=svm.SVM),
+        **_rnn_modules(),
         "estimators.logistic_regressor": dict(
             LogisticRegressor=logistic_regressor.LogisticRegressor),
         "estimators.head": dict(Head=heads.Head, regression_head=heads.regression_head,
                                 multi_class_head=heads.multi_class_head,
                                 multi_label_head=heads.multi_label_head,
                                 poisson_regression_head=heads.poisson_regression_head,
+                                multi_head=heads.multi_head, binary_svm_head=svm.binary_svm_head,
                                 no_op_train_fn=model_fn_ops.no_op_train_fn),
         "models": _public(models),
         "ops": _public(ops),
@@ -111,6 +114,22 @@ def _modules():
         "learn_io.dask_io": {k: v for k, v in extractors.items() if "dask" in k},
         "learn_io.numpy_io": dict(numpy_input_fn=inputs.numpy_input_fn),
     }
+
+
+def _head_estimators():
+    """The estimators taking a head and DynamicRnnEstimator (learn/)."""
+    from estimator_compat.learn import dynamic_rnn, head_estimators
+    return dict(head_estimators.SERVED, DynamicRnnEstimator=dynamic_rnn.DynamicRnnEstimator)
+
+
+def _rnn_modules():
+    """DynamicRnnEstimator's modules, where its PredictionType is imported from."""
+    from estimator_compat.learn import dynamic_rnn
+    return {"estimators.rnn_common": dict(PredictionType=dynamic_rnn.PredictionType,
+                                          RNNKeys=dynamic_rnn.RNNKeys),
+            "estimators.dynamic_rnn_estimator": dict(
+                DynamicRnnEstimator=dynamic_rnn.DynamicRnnEstimator,
+                PredictionType=dynamic_rnn.PredictionType)}
 
 
 def _has(module):
@@ -166,9 +185,9 @@ def build():
         no_op_train_fn=model_fn_ops.no_op_train_fn, head=deep["estimators.head"],
         Head=heads.Head, regression_head=heads.regression_head,
         multi_class_head=heads.multi_class_head, multi_label_head=heads.multi_label_head,
-        poisson_regression_head=heads.poisson_regression_head)
-    # every TF 1.15 name is served or declined (legacy/contrib/missing.py: the SVM and multi
-    # heads, the estimators taking a head, DynamicRnnEstimator, SVM)
+        poisson_regression_head=heads.poisson_regression_head, multi_head=heads.multi_head,
+        binary_svm_head=deep["estimators.head"].binary_svm_head)
+    # every TF 1.15 name is served or declined (legacy/contrib/missing.py)
     return namespace(_PREFIX, "tf.contrib.learn", __served_whole__=True, **top)
 
 

@@ -83,9 +83,11 @@ class WALSModel:
                     self._caches[f"{side}_gramian"] = self._cache(
                         f"{side}_gramian_cache", [getattr(self, f"_{side}_gramian")],
                         sharded=False)
-        self._initialize_op = tf.group(*[v.initializer for v in self._model_variables()])
+        # (variables made eagerly, as a tf.function step's are, have no initializer op)
+        self._initialize_op = tf.group(*[v.initializer for v in self._model_variables()
+                                         if v.initializer is not None])
         self._worker_init = tf.group(*[v.initializer for vs in self._caches.values()
-                                       for v in vs])
+                                       for v in vs if v.initializer is not None])
         self._row_prep = self._col_gramian_assign(self._col_factors, self._col_gramian)
         self._col_prep = self._col_gramian_assign(self._row_factors, self._row_gramian)
 
@@ -257,7 +259,7 @@ class WALSModel:
         weights = None
         if self._side_weights(side) is not None:
             weights = tf.constant(1.0) if projection_weights is None else \
-                tf.constant(np.asarray(projection_weights, np.float32))
+                tf.cast(projection_weights, tf.float32)  # an array, list or tensor
         return self._solve(sp_input, transpose_input, side, weights)[1]
 
     def project_row_factors(self, sp_input=None, transpose_input=False,

@@ -10,13 +10,16 @@
 - `call_logit_fn`, `dnn_logit_fn_builder`, `linear_logit_fn_builder`: `logit_fns.py` (over
   `canned/logit_fns.py`, the layers in the caller's variable scope as TF 1.15 named them);
 - the early-stopping hooks and `InMemoryEvaluatorHook`: `experimental.py`; the boosted-trees
-  in-memory trainers: `canned/boosted_trees`.
+  in-memory trainers: `canned/boosted_trees`;
+- `RNNClassifier`, `RNNEstimator`: `rnn.py` (contrib's TF1 model: `dynamic_rnn` over TF1 cells,
+  contrib's checkpoint names, not `tf.estimator.experimental`'s Keras RNN);
+- `DNNClassifierWithLayerAnnotations`, `DNNRegressorWithLayerAnnotations`:
+  `layer_annotations.py` (tf.compat.v1.estimator's DNNs recording the input layer's
+  annotations in graph collections).
 
 Declined (`missing.REPLACEMENTS` names the replacement): `replicate_model_fn` /
-`TowerOptimizer` (tower replication, now tf.distribute), the `*WithLayerAnnotations` DNNs,
-`SavedModelEstimator`, and contrib's `RNNClassifier` / `RNNEstimator` (TF 1.15's contrib
-RNN variables are named differently from `tf.estimator.experimental.RNNClassifier`'s, which
-estimator_compat serves).
+`TowerOptimizer` (tower replication, now tf.distribute) and `SavedModelEstimator` (an
+Estimator importing a SavedModel's TF1 MetaGraphs into the traced steps is not served).
 """
 from estimator_compat.legacy.namespaces import namespace
 
@@ -24,7 +27,8 @@ from estimator_compat.legacy.namespaces import namespace
 def build():
     from estimator_compat import experimental
     from estimator_compat.canned import boosted_trees, extenders as canned_extenders
-    from estimator_compat.legacy.contrib.estimator import export, extenders, heads, logit_fns
+    from estimator_compat.legacy.contrib.estimator import (
+        export, extenders, heads, layer_annotations, logit_fns, rnn)
     names = {n: getattr(experimental, n) for n in (
         "stop_if_higher_hook", "stop_if_lower_hook", "stop_if_no_increase_hook",
         "stop_if_no_decrease_hook", "make_early_stopping_hook", "InMemoryEvaluatorHook")}
@@ -42,7 +46,10 @@ def build():
         "build_supervised_input_receiver_fn_from_input_fn")})
     names.update(forward_features=extenders.forward_features,
                  clip_gradients_by_norm=extenders.clip_gradients_by_norm,
-                 add_metrics=canned_extenders.add_metrics)
+                 add_metrics=canned_extenders.add_metrics,
+                 RNNClassifier=rnn.RNNClassifier, RNNEstimator=rnn.RNNEstimator,
+                 **{n: getattr(layer_annotations, n) for n in (
+                     "DNNClassifierWithLayerAnnotations", "DNNRegressorWithLayerAnnotations")})
     return namespace("tensorflow.contrib.estimator", "tf.contrib.estimator (heads, extenders, "
                      "exports, early stopping, in-memory boosted trees)",
                      __served_whole__=True, **names)

@@ -9,12 +9,11 @@
 - `feeding_queue_runner.py`: `FeedingQueueRunner`;
 - `hparam.py`: `parse_values`; `HParams` is `estimator_compat.learn.HParams`
   (`...python.training.hparam`);
-- `bucket_ops.py`: `bucket`, `bucket_by_sequence_length` (TF1 queues and queue runners).
-
-Declined, their `missing.REPLACEMENTS` entries naming the tf.data or Keras replacement: the
-queue-based samplers (`stratified_sample`, `rejection_sample`, `resample_at_rate`,
-`weighted_resample`) and the sequence state saver (`batch_sequences_with_states`,
-`SequenceQueueingStateSaver`, `NextQueuedSequenceBatch`).
+- `bucket_ops.py`: `bucket`, `bucket_by_sequence_length` (TF1 queues and queue runners);
+- `sampling_ops.py`: `rejection_sample`, `stratified_sample` (TF1 queues and queue runners);
+- `resample.py`: `resample_at_rate`, `weighted_resample`;
+- `state_saver.py`: `batch_sequences_with_states`, `SequenceQueueingStateSaver`,
+  `NextQueuedSequenceBatch` (TF1 barrier ops; `...python.training.sequence_queueing_state_saver`).
 """
 import sys
 
@@ -30,11 +29,16 @@ _MODULES = {
     "feeding_queue_runner": ("FeedingQueueRunner",),
     "hparam": ("parse_values",),
     "bucket_ops": ("bucket", "bucket_by_sequence_length"),
+    "sampling_ops": ("rejection_sample", "stratified_sample"),
+    "resample": ("resample_at_rate", "weighted_resample"),
+    "state_saver": ("batch_sequences_with_states", "SequenceQueueingStateSaver",
+                    "NextQueuedSequenceBatch"),
 }
 # deep module paths TF 1.x code imported: {path under ...python.training: our module}
 _DEEP = {"evaluation": "evaluation", "training": "training_ops", "device_setter": "device_setter",
          "feeding_queue_runner": "feeding_queue_runner", "hparam": "hparam",
-         "bucket_ops": "bucket_ops"}
+         "bucket_ops": "bucket_ops", "sampling_ops": "sampling_ops", "resample": "resample",
+         "sequence_queueing_state_saver": "state_saver"}
 
 
 def build():
