@@ -83,7 +83,8 @@ def test_scipy_optimizer_interface_reaches_least_squares_and_bounds():
     assert tied[0] == pytest.approx(tied[1], abs=1e-5)
 
 
-@pytest.mark.parametrize("name", ["GGTOptimizer", "ElasticAverageOptimizer", "AGNCustomGetter"])
+@pytest.mark.parametrize("name", ["ModelAverageOptimizer", "ElasticAverageOptimizer",
+                                  "AGNCustomGetter"])
 def test_declined_optimizers_name_their_replacement(name):
     from estimator_compat.legacy import tf1_view
     with pytest.raises(AttributeError, match="in TensorFlow 2 use"):

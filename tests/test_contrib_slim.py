@@ -40,7 +40,7 @@ def test_deep_import_paths_resolve():
     assert contrib.slim.conv2d is contrib.layers.conv2d
     assert contrib.slim.arg_scope is contrib.framework.arg_scope
     with pytest.raises(AttributeError, match="tf.feature_column"):
-        contrib.layers.scattered_embedding_column  # noqa: B018
+        contrib.slim.DataFrameColumn  # noqa: B018
 
 
 # TF 1.15.5 on the same program: accuracy 0.9033 at step 300, these 17 variables (no Adam slots)

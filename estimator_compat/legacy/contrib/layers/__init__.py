@@ -12,8 +12,8 @@ Where TF 1.15's names live here:
 - bow_encoder, embed_sequence: `encoders.py`; embedding_lookup_unique,
   safe_embedding_lookup_sparse: `embedding_ops.py`
 - the contrib feature columns (real_valued_column, crossed_column, input_from_feature_columns,
-  weighted_sum_from_feature_columns, parsing): `feature_columns/`; the few declined ones
-  (shared/scattered embeddings, sequence inputs, ...) name `tf.feature_column`
+  weighted_sum_from_feature_columns, scattered_embedding_column, sequence inputs, parsing):
+  `feature_columns/`; the declined target columns name `tf.estimator`'s heads
   (declined.py, missing.REPLACEMENTS)
 """
 _PREFIX = "tensorflow.contrib.layers"
@@ -77,6 +77,7 @@ def _deep_paths(served):
            "python.layers.embedding_ops": public(embedding_ops),
            "python.layers.feature_column": feature_columns.module_names("columns"),
            "python.layers.feature_column_ops": feature_columns.module_names("ops"),
+           "python.layers.target_column": feature_columns.module_names("targets"),
            "python.ops.sparse_ops": slim_layers("sparse_ops"),
            "python.ops.bucketization_op": slim_layers("bucketization_op"),
            "python.layers": served, "python": {}}))

@@ -10,16 +10,27 @@ names (checkpoint keys such as `w/AdamW`, `w/AdamW_1`, `beta1_power`) and update
 - `wrappers.py`: `MovingAverageOptimizer`, `DropStaleGradientOptimizer`,
   `MultitaskOptimizerWrapper`, `clip_gradients_by_global_norm`, `VariableClippingOptimizer`.
 - `external.py`: `ExternalOptimizerInterface`, `ScipyOptimizerInterface` (scipy).
+- `ggt.py`: `GGTOptimizer`; `shampoo.py`: `ShampooOptimizer`, whose roots of PSD matrices
+  (`matrix_inverse_pth_root`, `matrix_square_root`) are in `matrix_functions.py`.
 
 Declined (`legacy/contrib/missing.py` names the replacement): the between-graph replication
 optimizers and their custom getters (`AGN*`, `ElasticAverage*`, `ModelAverage*`: worker-local
-copies of variables on `/job:worker` devices synchronized through parameter servers), and
-`GGTOptimizer` / `ShampooOptimizer` (full-matrix preconditioners).
+copies of variables on `/job:worker` devices synchronized through parameter servers).
 
 Deep paths `tensorflow.contrib.opt.python.training.<module>` are registered too.
 """
-from estimator_compat.legacy.contrib.opt import (adam_variants, external, lars, reg_adagrad,
-                                                 sign, weight_decay, wrappers)
+from estimator_compat.legacy.contrib.opt import (
+    adam_variants,
+    external,
+    ggt,
+    lars,
+    matrix_functions,
+    reg_adagrad,
+    shampoo,
+    sign,
+    weight_decay,
+    wrappers,
+)
 
 _MODULES = {  # TF 1.15's module under tensorflow.contrib.opt.python.training: its names here
     "weight_decay_optimizers": (weight_decay, [
@@ -41,7 +52,12 @@ _MODULES = {  # TF 1.15's module under tensorflow.contrib.opt.python.training: i
     "variable_clipping_optimizer": (wrappers, ["VariableClippingOptimizer"]),
     "external_optimizer": (external, ["ExternalOptimizerInterface",
                                       "ScipyOptimizerInterface"]),
+    "ggt": (ggt, ["GGTOptimizer"]),
+    "shampoo": (shampoo, ["ShampooOptimizer"]),
 }
+# deep-path-only modules: {module name: (our module, its names)}
+_DEEP_ONLY = {"matrix_functions": (matrix_functions, ["matrix_inverse_pth_root",
+                                                      "matrix_square_root"])}
 
 FUNCTIONS = {name: getattr(module, name)
              for module, names in _MODULES.values() for name in names}
@@ -53,7 +69,10 @@ def build():
     training = namespace(prefix, "tf.contrib.opt's optimizers", **{
         module_name: namespace(f"{prefix}.{module_name}", f"tf.contrib.opt's {module_name}",
                                **{n: FUNCTIONS[n] for n in names})
-        for module_name, (_, names) in _MODULES.items()})
+        for module_name, (_, names) in _MODULES.items()},
+        **{module_name: namespace(f"{prefix}.{module_name}", f"tf.contrib.opt's {module_name}",
+                                  **{n: getattr(module, n) for n in names})
+           for module_name, (module, names) in _DEEP_ONLY.items()})
     python = namespace("tensorflow.contrib.opt.python", "tf.contrib.opt", training=training)
     return namespace("tensorflow.contrib.opt", "tf.contrib.opt", python=python,
                      __served_whole__=True, **FUNCTIONS)

@@ -75,6 +75,7 @@ _CONTRIB_PATHS = {
     "feature_column": "tensorflow.contrib.layers.python.layers.feature_column",
     "fc": "tensorflow.contrib.layers.python.layers.feature_column",
     "feature_column_ops": "tensorflow.contrib.layers.python.layers.feature_column_ops",
+    "target_column": "tensorflow.contrib.layers.python.layers.target_column",
     "lookup": "tensorflow.contrib.lookup",
 }
 _BUILT = []
@@ -95,6 +96,7 @@ def names():
     from estimator_compat.legacy.contrib import framework, layers
     from estimator_compat.legacy.contrib.framework.experimental import experimental
     from estimator_compat.legacy.contrib.layers import embedding_ops
+    from estimator_compat.legacy.contrib.layers.feature_columns import targets
     from estimator_compat.legacy.contrib.tf_slim_loader import tf_slim
     from tensorflow.python.util import all_util
     slim = tf_slim()
@@ -113,7 +115,11 @@ def names():
         InputLayer=importlib.import_module(_MODULES["fc_core"]).InputLayer,
         bucketize=slim.bucketize,
         embedding_lookup_sparse_with_distributed_aggregation=(
-            embedding_ops.embedding_lookup_sparse_with_distributed_aggregation))
+            embedding_ops.embedding_lookup_sparse_with_distributed_aggregation),
+        scattered_embedding_lookup=embedding_ops.scattered_embedding_lookup,
+        scattered_embedding_lookup_sparse=embedding_ops.scattered_embedding_lookup_sparse,
+        **{n: getattr(targets, n) for n in (
+            "binary_svm_target", "ProblemType", "get_default_binary_metrics_for_eval")})
     return served
 
 
