@@ -10,6 +10,7 @@ from estimator_compat.callbacks.nan_guard import check_loss
 from estimator_compat.callbacks.progress_bar import ProgressBar
 from estimator_compat.callbacks.step_logger import StepLogger
 from estimator_compat.engine.run_step import note_hooks_per_call, run_step
+from estimator_compat.hooks import input_checkpoint
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -51,8 +52,9 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         _write_graph(state, step.graph)
         state.meta_graphs.element_spec = step.element_spec
         state.io.meta_graphs = state.meta_graphs  # TF1's model.ckpt-N.meta files
+    saving_listeners = list(saving_listeners or ()) + input_checkpoint.attach(hooks, iterator)
     saver = CheckpointSaver(state.io, config.save_checkpoints_steps, config.save_checkpoints_secs,
-                            saving_listeners or (), runner.session,
+                            saving_listeners, runner.session,
                             summary_dir=est.model_dir) if config.is_chief else None
     step_logger = StepLogger(config.log_step_count_steps, est.model_dir if config.is_chief else None)
     progress = ProgressBar(None if last_step is None else last_step - start, config.progress_bar)

@@ -23,6 +23,7 @@ def install():
     from estimator_compat.legacy import layers as compat_layers
     from estimator_compat.legacy.namespaces import namespace
     from estimator_compat.hooks.builtin import LoggingTensorHook, ProfilerHook
+    from estimator_compat.hooks.input_checkpoint import CheckpointInputPipelineHook
     from estimator_compat.tpu.cluster_resolver import TPUClusterResolver
     from estimator_compat.tpu.embedding_config import PARAMETER_CLASSES
 
@@ -54,6 +55,8 @@ def install():
         contrib_module = contrib.build()
         for owner in ("tensorflow", "tensorflow.compat.v1"):
             set_attr(owner, "contrib", contrib_module)
+    for owner in ("tensorflow.data.experimental", "tensorflow.compat.v1.data.experimental"):
+        set_attr(owner, "CheckpointInputPipelineHook", CheckpointInputPipelineHook)
     set_attr("tensorflow.compat.v1.train", "ProfilerHook", ProfilerHook)
     set_attr("tensorflow.compat.v1.train", "LoggingTensorHook", LoggingTensorHook)
     for owner in ("tensorflow.distribute.cluster_resolver",

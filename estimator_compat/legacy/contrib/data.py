@@ -18,10 +18,12 @@ Most of TF 1.15's names had moved to `tf.data.experimental` already and are serv
 `LMDBDataset` is `lmdb_dataset.py` (the lmdb package read through `Dataset.from_generator`:
 TensorFlow 2.21's LMDB kernel only raises "LMDB support is removed from TensorFlow").
 
-Declined (see `missing.REPLACEMENTS`): `CheckpointInputPipelineHook`.
+`CheckpointInputPipelineHook`: hooks/input_checkpoint.py (the engine saves the training
+input's position with each model checkpoint).
 """
 import tensorflow as tf
 
+from estimator_compat.hooks import input_checkpoint
 from estimator_compat.legacy.contrib.lmdb_dataset import LMDBDataset
 from estimator_compat.legacy.namespaces import namespace
 
@@ -134,6 +136,7 @@ def build():
                padded_batch_and_drop_remainder=padded_batch_and_drop_remainder,
                sloppy_interleave=sloppy_interleave, sliding_window_batch=sliding_window_batch,
                assert_element_shape=assert_element_shape, reduce_dataset=reduce_dataset,
-               read_batch_features=read_batch_features, LMDBDataset=LMDBDataset)
+               read_batch_features=read_batch_features, LMDBDataset=LMDBDataset,
+               CheckpointInputPipelineHook=input_checkpoint.CheckpointInputPipelineHook)
     return namespace("tensorflow.contrib.data", "tf.contrib.data", __served_whole__=True,
                      **{n: getattr(_experimental, n) for n in _FROM_EXPERIMENTAL}, **own)
