@@ -9,14 +9,7 @@ from tf115_cases import harness
 MODULE = "contrib_factorization_wals"
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here(MODULE)
-
-
-@pytest.mark.parametrize("name", list(harness.cases(MODULE)))
-def test_case_matches_tf115(ours, name):
-    harness.compare(ours[name], harness.recorded(MODULE)[name], harness.cases(MODULE)[name])
+ours, test_case_matches_tf115 = harness.case_tests(MODULE)
 
 
 def test_bad_input_is_named():

@@ -24,7 +24,7 @@ from estimator_compat.canned import linear_sdca
 from estimator_compat.canned.sdca_step import SdcaStep, sparse_feature
 from estimator_compat.learn import heads
 from estimator_compat.learn.estimator import Estimator
-from estimator_compat.learn.model_fn_ops import ModeKeys, ModelFnOps, ProblemType
+from estimator_compat.learn.model_fn_ops import ProblemType
 
 v1 = tf.compat.v1
 
@@ -44,48 +44,6 @@ class _BinarySvmHead(heads._Head):
         if thresholds and list(thresholds) != [0.5]:
             raise ValueError("binary_svm_head(thresholds=...): the SVM head classifies at "
                              "logit 0 and takes no other thresholds.")
-
-    def create_model_fn_ops(self, features, mode, labels=None, train_op_fn=None, logits=None,
-                            logits_input=None, scope=None):
-        """As heads._Head's, with TF 1.15's SVM training loss: sum(weight * hinge) / batch
-        size (the `loss` metric divides by the sum of the weights instead)."""
-        if (logits is None) == (logits_input is None):
-            raise ValueError("Both logits and logits_input supplied." if logits is not None
-                             else "Neither logits nor logits_input supplied.")
-        with v1.variable_scope(scope, default_name=self.head_name or self._default_scope,
-                               values=[logits, logits_input]):
-            if logits is None:  # the linear layer heads._Head makes
-                with v1.variable_scope("logits"):
-                    weights = v1.get_variable("weights", [logits_input.shape[-1], 1])
-                    biases = v1.get_variable("biases", [1], initializer=tf.zeros_initializer())
-                    logits = tf.matmul(logits_input, weights) + biases
-            logits = tf.convert_to_tensor(logits)
-            predictions = self._predictions(logits)
-            loss = train_op = metrics = None
-            if mode != ModeKeys.INFER:
-                if labels is None:
-                    raise ValueError(f"labels are needed in mode {mode!r}.")
-                labels = self._labels(labels)
-                with tf.name_scope(self._loss_name):
-                    per_example = self._per_example_loss(labels, logits)
-                    weights = self._weights(features) * tf.ones_like(per_example)
-                    loss = tf.math.divide(tf.reduce_sum(per_example * weights),
-                                          tf.cast(tf.size(per_example), tf.float32),
-                                          name="loss")
-                if mode == ModeKeys.TRAIN:
-                    if train_op_fn is None:
-                        raise ValueError("train_op_fn can not be None in TRAIN mode.")
-                    with tf.name_scope("train_op"):
-                        train_op = train_op_fn(loss)
-                with tf.name_scope("metrics"):
-                    metrics = self._metrics(per_example, weights, labels, predictions)
-        if metrics is not None:
-            metrics = {heads._summary_key(self.head_name, k): v for k, v in metrics.items()}
-        if loss is not None:
-            v1.summary.scalar(heads._summary_key(self.head_name, "loss"), loss)
-        return ModelFnOps(mode, predictions=predictions, loss=loss, train_op=train_op,
-                          eval_metric_ops=metrics, output_alternatives={self.head_name: (
-                              self._problem_type, self._exported(predictions))})
 
     def _predictions(self, logits):
         with tf.name_scope("predictions"):
