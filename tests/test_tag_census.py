@@ -7,7 +7,8 @@ the tf.compat.v1.estimator classes) and `tf2_canned.py` (a TF 2.x program: the V
 and heads, compat.v1 classes, Keras) each train every case 12 steps into a model_dir of its
 own, starting from the same seeded weights, and evaluate. The recordings
 `tests/fixtures/tag_census/tf115.json` / `tf215.json` are their census under TensorFlow
-1.15.5 and tensorflow-estimator 2.15 (`python tools/tag_census.py record tf1|tf2`,
+1.15.5 and tensorflow-estimator 2.15 (and `tf28.json`, `tf2_boosted_trees.py`'s under
+TensorFlow 2.8, the last tf.estimator with BoostedTrees) (`python tools/tag_census.py record tf1|tf2`,
 2026-12-06); here the same programs run through `estimator-compat run` and their census is
 compared as a whole: a tag renamed, added or missing, a histogram written as a scalar, a
 step moved, fails.
@@ -28,23 +29,29 @@ FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", 
 VALUES_DIFFER = {"tf2": {"baseline_classifier", "baseline_regressor"}}
 
 
+PROGRAMS_BY_ORIGINAL = {"tf1": ("tf1_canned.py", "tf115.json"),
+                        "tf2": ("tf2_canned.py", "tf215.json"),
+                        "tf28": ("tf2_boosted_trees.py", "tf28.json")}
+
+
 def recorded(which):
-    with open(os.path.join(FIXTURES, {"tf1": "tf115.json", "tf2": "tf215.json"}[which])) as f:
+    with open(os.path.join(FIXTURES, PROGRAMS_BY_ORIGINAL[which][1])) as f:
         return json.load(f)
 
 
 @pytest.fixture(scope="module")
 def roots(tmp_path_factory):
-    """Both programs run at once (one TensorFlow process each), to their end."""
+    """The programs run at once (one TensorFlow process each), to their end."""
     root = tmp_path_factory.mktemp("tag_census")
-    programs = {which: Program(os.path.join(PROGRAMS, "tag_census", f"{which}_canned.py"),
-                               "--root", root / which) for which in ("tf1", "tf2")}
+    programs = {which: Program(os.path.join(PROGRAMS, "tag_census", program),
+                               "--root", root / which)
+                for which, (program, _) in PROGRAMS_BY_ORIGINAL.items()}
     for program in programs.values():
         program.wait()
     return {which: str(root / which) for which in programs}
 
 
-@pytest.mark.parametrize("which", ["tf1", "tf2"])
+@pytest.mark.parametrize("which", list(PROGRAMS_BY_ORIGINAL))
 def test_the_originals_tags_kinds_steps_and_values(roots, which):
     census = tag_census.census(roots[which])
     problems = tag_census.compare(census, recorded(which))

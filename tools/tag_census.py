@@ -2,13 +2,15 @@
 
     python tools/tag_census.py record tf1 > tests/fixtures/tag_census/tf115.json
     python tools/tag_census.py record tf2 > tests/fixtures/tag_census/tf215.json
+    python tools/tag_census.py record tf28 > tests/fixtures/tag_census/tf28.json
     python tools/tag_census.py read ROOT          # the census of model_dirs already written
     python tools/tag_census.py compare OURS.json ORIGINAL.json
 
 `record` runs `tests/programs/tag_census/tf1_canned.py` in the TF 1.15 side venv (tf1; its
 python from $TF115_PYTHON, default /work/side/tf115/bin/python) or `tf2_canned.py` in the
-TF 2.15 one (tf2, $TF215_PYTHON), each training every canned class a few steps into a
-model_dir of its own under a temporary root, then prints the census of that root as JSON:
+TF 2.15 one (tf2, $TF215_PYTHON), or `tf2_boosted_trees.py` in a TensorFlow 2.8 +
+tensorflow-estimator 2.8 venv (tf28, $TF28_PYTHON: tf.estimator 2.15 had no BoostedTrees),
+each training every canned class a few steps into a model_dir of its own under a temporary root, then prints the census of that root as JSON:
 `{case: {directory: {tag: {"kind", "steps", "values"}}}}`, the directory relative to the
 case's model_dir ("." for the training events, "eval", "hooks"...). A kind is what TensorBoard
 shows the value as: scalar, histogram, image, audio, text, tensor, graph, meta_graph,
@@ -30,7 +32,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = os.path.join(ROOT, "tests", "programs", "tag_census")
 SIDE = {"tf1": (os.environ.get("TF115_PYTHON", "/work/side/tf115/bin/python"), "tf1_canned.py"),
-        "tf2": (os.environ.get("TF215_PYTHON", "/work/side/tf215/bin/python"), "tf2_canned.py")}
+        "tf2": (os.environ.get("TF215_PYTHON", "/work/side/tf215/bin/python"), "tf2_canned.py"),
+        "tf28": (os.environ.get("TF28_PYTHON", "/work/side/tf28/bin/python"),
+                 "tf2_boosted_trees.py")}
 _PLUGIN_KINDS = {"scalars": "scalar", "histograms": "histogram", "images": "image",
                  "audio": "audio", "text": "text"}
 
