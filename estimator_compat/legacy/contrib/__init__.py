@@ -42,6 +42,7 @@ MODULES = {
     "sparsemax": "estimator_compat.legacy.contrib.sparsemax",
     "stateless": "estimator_compat.legacy.contrib.stateless",
     "summary": "estimator_compat.legacy.contrib.summary",
+    "timeseries": "estimator_compat.legacy.contrib.timeseries",
     "tpu": "estimator_compat.legacy.contrib.tpu",
     "training": "estimator_compat.legacy.contrib.training",
     "util": "estimator_compat.legacy.contrib.util",
