@@ -201,7 +201,58 @@ def run_train_and_evaluate(root):
                          E.EvalSpec(input_fn(YR, repeat=False), steps=2, throttle_secs=0))
 
 
-EXTRA = {"keras": run_keras, "train_and_evaluate": run_train_and_evaluate}
+def run_kmeans(root):
+    """tf.compat.v1's KMeans (TF 2.15: tf.compat.v1.estimator.experimental), from given
+    centres."""
+    estimator = EV1.experimental.KMeans(
+        num_clusters=3, initial_clusters=X[:3], use_mini_batch=False,
+        config=config(os.path.join(root, "kmeans")))
+
+    def points(repeat=True):
+        def fn():
+            data = tf.data.Dataset.from_tensor_slices(X)
+            return (data.repeat() if repeat else data).batch(BATCH)
+        return fn
+    estimator.train(points(), steps=STEPS)
+    estimator.evaluate(points(False), steps=2)
+
+
+def run_sdca(root):
+    """LinearClassifier with the LinearSDCA optimizer (an example-id feature)."""
+    estimator = E.LinearClassifier(
+        LINEAR_COLS, optimizer=E.experimental.LinearSDCA(example_id_column="id"),
+        config=config(os.path.join(root, "linear_sdca")))
+
+    def with_ids(repeat=True):
+        def fn():
+            features = {k: X[:, i] for i, k in enumerate(KEYS)}
+            features["id"] = np.array([str(i).encode() for i in range(N)])
+            data = tf.data.Dataset.from_tensor_slices((features, Y2))
+            return (data.repeat() if repeat else data).batch(BATCH)
+        return fn
+    estimator.train(with_ids(), steps=STEPS)
+    estimator.evaluate(with_ids(False), steps=2)
+
+
+def run_rnn(root):
+    """tf.estimator.experimental.RNNClassifier over a sequence column (seeded weights)."""
+    column = fc.sequence_numeric_column("seq")
+    estimator = E.experimental.RNNClassifier(
+        sequence_feature_columns=[column], units=[4], cell_type="lstm", n_classes=3,
+        config=config(os.path.join(root, "rnn_classifier")))
+
+    def sequences(repeat=True):
+        def fn():
+            seq = tf.sparse.from_dense(np.repeat(X[:, :, None], 1, axis=2)[:, :, 0])
+            data = tf.data.Dataset.from_tensor_slices(({"seq": seq}, Y3))
+            return (data.repeat() if repeat else data).batch(BATCH)
+        return fn
+    estimator.train(sequences(), steps=STEPS)
+    estimator.evaluate(sequences(False), steps=2)
+
+
+EXTRA = {"keras": run_keras, "train_and_evaluate": run_train_and_evaluate,
+         "kmeans": run_kmeans, "linear_sdca": run_sdca, "rnn_classifier": run_rnn}
 
 
 def main():
