@@ -171,7 +171,10 @@ class VariableStore:
         else:
             self._collections[name].update(cols)
         for part in partitioned.shards(var):  # a ShardedVariable's (ParameterServerStrategy's
-            graph.add_to_collections(cols, part)  # variable_partitioner): compat.v1
+            for col in cols:  # variable_partitioner): compat.v1. Once: a TF1 graph's variable
+                listed = graph.get_collection_ref(col)  # (export) is listed as it is made
+                if not any(x is part for x in listed):
+                    listed.append(part)
         self._name_in_trace(graph, name, var)
         return var  # optimizers update its shards
 

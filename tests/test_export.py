@@ -256,9 +256,14 @@ def test_export_all_modes_train_eval_predict(trained, tmp_path):
         loss = sess.run(sig.outputs["loss"].name, feeds)
     pred = predict_y(trained, x)
     assert loss == pytest.approx(np.mean((pred - y) ** 2), rel=1e-5)
-    with tf.Graph().as_default(), v1.Session() as sess:
+    with tf.Graph().as_default() as graph, v1.Session() as sess:
         meta = v1.saved_model.loader.load(sess, ["train"], path)
         assert "train" in meta.signature_def
+        # each variable listed once, so the train op applies each gradient once
+        names = [v.op.name for v in v1.trainable_variables()]
+        assert sorted(names) == sorted(set(names)), names
+        applies = [op for op in graph.get_operations() if op.type.startswith("ResourceApply")]
+        assert len(applies) == len(names)
     with tf.Graph().as_default(), v1.Session() as sess:
         meta = v1.saved_model.loader.load(sess, ["serve"], path)
         sig = meta.signature_def["serving_default"]
@@ -268,3 +273,29 @@ def test_export_all_modes_train_eval_predict(trained, tmp_path):
                                            experimental_mode="eval").decode()
     loaded = tf.saved_model.load(eval_only, tags=["eval"])
     assert "eval" in loaded.signatures
+
+
+def test_export_all_modes_of_a_model_without_labels(tmp_path):
+    """tf.estimator 2.15 exported TRAIN / EVAL of a label-free model_fn from an
+    UnsupervisedInputReceiver (labels None)."""
+    from estimator_compat.export.supervised_receivers import UnsupervisedInputReceiver
+
+    def model_fn(features, labels, mode):
+        assert labels is None
+        w = v1.get_variable("w", [3, 1], initializer=v1.zeros_initializer())
+        loss = tf.reduce_mean(tf.square(tf.matmul(features["x"], w) - 1.0))
+        train_op = v1.train.GradientDescentOptimizer(0.1).minimize(
+            loss, global_step=v1.train.get_or_create_global_step())
+        return ec.EstimatorSpec(mode, loss=loss, train_op=train_op)
+    est = ec.Estimator(model_fn, model_dir=str(tmp_path / "model"))
+    x, _ = linear_data(4)
+    est.train(lambda: tf.data.Dataset.from_tensor_slices({"x": x}).batch(4), steps=1)
+
+    def receiver():
+        p = v1.placeholder(tf.float32, [None, 3], name="x")
+        return UnsupervisedInputReceiver({"x": p}, {"x": p})
+    path = est.experimental_export_all_saved_models(str(tmp_path / "export"),
+                                                    {"train": receiver}).decode()
+    with tf.Graph().as_default(), v1.Session() as sess:
+        meta = v1.saved_model.loader.load(sess, ["train"], path)
+        assert set(meta.signature_def["train"].inputs) == {"x"}

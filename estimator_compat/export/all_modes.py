@@ -15,6 +15,7 @@ from estimator_compat.export import old_readers, saved_model
 from estimator_compat.export.outputs import EvalOutput, TrainOutput
 from estimator_compat.export.receivers import (ServingInputReceiver, SupervisedInputReceiver,
                                               TensorServingInputReceiver, call_receiver_fn)
+from estimator_compat.export.supervised_receivers import UnsupervisedInputReceiver
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.variables import VariableStore
 
@@ -50,11 +51,12 @@ def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
         store = VariableStore()
         labels = None
         if mode != ModeKeys.PREDICT:
-            if not isinstance(receiver, SupervisedInputReceiver):
+            if not isinstance(receiver, (SupervisedInputReceiver, UnsupervisedInputReceiver)):
                 raise TypeError(f"The receiver fn for mode {mode!r} must return a "
                                 "SupervisedInputReceiver (e.g. from build_raw_supervised_input_"
-                                f"receiver_fn), given: {type(receiver).__name__}")
-            labels = receiver.labels
+                                "receiver_fn) or an UnsupervisedInputReceiver, given: "
+                                f"{type(receiver).__name__}")
+            labels = getattr(receiver, "labels", None)  # a model without labels: None
         elif not isinstance(receiver, (ServingInputReceiver, TensorServingInputReceiver)):
             raise TypeError("serving_input_receiver_fn must return a ServingInputReceiver or "
                             f"TensorServingInputReceiver, given: {type(receiver).__name__}")
