@@ -34,6 +34,7 @@ the variables it made, so the export's Saver restores them from model_dir's chec
 Elsewhere (`.meta` files, `hub.LatestModuleExporter`'s graph, a function outside an
 Estimator) `import_meta_graph` is TensorFlow's own.
 """
+import contextlib
 import logging
 
 import numpy as np
@@ -205,7 +206,7 @@ def _get_or_create(store, name, node, variable_def, graph_def, collections):
         value = _initial_value(graph_def, variable_def, name)
         scope, _, base = name.rpartition("/")
         trainable = _GraphKeys.TRAINABLE_VARIABLES in collections
-        with outside_trace(), tf.name_scope(scope + "/" if scope else None):
+        with outside_trace(), (tf.name_scope(scope + "/") if scope else contextlib.nullcontext()):
             var = tf.compat.v1.Variable(value, name=base, dtype=dtype, trainable=trainable)
         store._vars[name] = var
     store._collections.setdefault(name, set()).update(collections)

@@ -8,7 +8,7 @@
 - Here (contrib had them alone): `NumpyState` (numpy arrays saved in checkpoints),
   `UniqueNameTracker` (dependencies under uniquified names), `dot_graph_from_checkpoint` (a
   checkpoint's object graph as Graphviz text, as TF 1.15 drew it).
-- Declined (`missing.REPLACEMENTS`): `split_dependency`.
+- `split_dependency`: `split_dependency.py` (on TensorFlow 2's saveable API).
 """
 import io
 
@@ -156,6 +156,7 @@ ATTRS = dict(
 
 
 def build():
+    from estimator_compat.legacy.contrib.split_dependency import split_dependency
     from estimator_compat.legacy.namespaces import namespace
     return namespace("tensorflow.contrib.checkpoint", "tf.contrib.checkpoint",
-                     __served_whole__=True, **ATTRS)
+                     __served_whole__=True, split_dependency=split_dependency, **ATTRS)

@@ -2,7 +2,7 @@
 plain names, as tensorflow_estimator defined them), their logit fn builders, optimizers,
 parsing specs, keys, KMeans, RNN, and `canned.head` (the v1 head API, canned/v1_heads.py)."""
 from estimator_compat.legacy.estimator_tree.reasons import (
-    MODEL_FN, NOT_SERVED, PRIVATE, declined)
+    MODEL_FN, PRIVATE, declined)
 
 
 def modules():
@@ -41,11 +41,14 @@ def modules():
         "canned.head": heads_v1,
         "canned.baseline": family("Baseline"),
         "canned.dnn": dict(family("DNN"), dnn_logit_fn_builder=logit_fns.dnn_logit_fn_builder,
-                           dnn_logit_fn_builder_v2=logit_fns.dnn_logit_fn_builder_v2),
+                           dnn_logit_fn_builder_v2=logit_fns.dnn_logit_fn_builder_v2,
+                           **_imported_privates("dnn")),
         "canned.linear": dict(family("Linear"), LinearSDCA=linear_sdca.LinearSDCA,
                               linear_logit_fn_builder=logit_fns.linear_logit_fn_builder,
-                              linear_logit_fn_builder_v2=logit_fns.linear_logit_fn_builder),
-        "canned.dnn_linear_combined": family("DNNLinearCombined"),
+                              linear_logit_fn_builder_v2=logit_fns.linear_logit_fn_builder,
+                              **_imported_privates("linear")),
+        "canned.dnn_linear_combined": dict(family("DNNLinearCombined"),
+                                           **_imported_privates("dnn_linear_combined")),
         "canned.metric_keys": dict(MetricKeys=keys.MetricKeys),
         "canned.prediction_keys": dict(PredictionKeys=keys.PredictionKeys),
         "canned.optimizers": dict(
@@ -62,16 +65,74 @@ def modules():
                               _LossRelativeChangeHook=kmeans._LossRelativeChangeHook),
         "canned.rnn": dict(RNNClassifier=rnn.RNNClassifier, RNNEstimator=rnn.RNNEstimator,
                            RNNModel=rnn.RNNModel),
-        "canned.saved_model_estimator": {},
+        "canned.saved_model_estimator": _saved_model_estimator(),
         "canned.linear_optimizer": {}, "canned.linear_optimizer.python": {},
         "canned.linear_optimizer.python.utils": {},
         "canned.linear_optimizer.python.utils.sdca_ops": {},
         "canned.linear_optimizer.python.utils.sharded_mutable_dense_hashtable": {},
         "canned.timeseries": {},
         **{f"canned.timeseries.{m}": {} for m in (
-            "ar_model", "estimators", "feature_keys", "head", "math_utils", "model",
-            "model_utils", "saved_model_utils", "state_management")},
+            "ar_model", "estimators", "head", "math_utils", "model", "saved_model_utils",
+            "state_management")},
+        **_timeseries(),
     }
+
+
+def _timeseries():
+    """canned.timeseries' feature keys, model_utils' time canonicalization, TimeSeriesRegressor
+    with its heads, model base, input statistics, state managers and saved_model_utils (those
+    of tf.contrib.timeseries, legacy/contrib/timeseries/)."""
+    from estimator_compat.legacy.contrib.timeseries import (
+        continuation, estimators, feature_keys, head, input_statistics, saved_model_utils,
+        ts_model)
+    return {
+        "canned.timeseries.estimators": dict(TimeSeriesRegressor=estimators.TimeSeriesRegressor),
+        "canned.timeseries.head": dict(
+            TimeSeriesRegressionHead=head.TimeSeriesRegressionHead,
+            OneShotPredictionHead=head.OneShotPredictionHead,
+            state_to_dictionary=head.state_to_dictionary),
+        "canned.timeseries.saved_model_utils": dict(
+            predict_continuation=saved_model_utils.predict_continuation,
+            cold_start_filter=saved_model_utils.cold_start_filter,
+            filter_continuation=saved_model_utils.filter_continuation),
+        "canned.timeseries.math_utils": dict(
+            InputStatistics=input_statistics.InputStatistics,
+            InputStatisticsFromMiniBatch=input_statistics.InputStatisticsFromMiniBatch,
+            Moments=input_statistics.Moments, replicate_state=ts_model.replicate_state),
+        "canned.timeseries.model": dict(ModelOutputs=ts_model.ModelOutputs,
+                                        TimeSeriesModel=ts_model.TimeSeriesModel),
+        "canned.timeseries.state_management": dict(
+            FilteringOnlyStateManager=head.FilteringOnlyStateManager,
+            PassthroughStateManager=head.PassthroughStateManager),
+        "canned.timeseries.feature_keys": {name: getattr(feature_keys, name) for name in (
+            "FilteringFeatures", "FilteringResults", "PredictionFeatures",
+            "PredictionResults", "SavedModelLabels", "State", "Times", "TrainEvalFeatures",
+            "Values")},
+        "canned.timeseries.model_utils": dict(
+            canonicalize_times_or_steps_from_output=(
+                continuation.canonicalize_times_or_steps_from_output)),
+    }
+
+
+def _imported_privates(module):
+    """The private helpers of canned.<module> that public code imported (found by code
+    search; legacy/estimator_tree/imported_privates.py, canned/v1_model_fns.py)."""
+    from estimator_compat.canned import v1_model_fns as fns
+    from estimator_compat.legacy.estimator_tree import imported_privates as p
+    return {
+        "dnn": dict(_dnn_model_fn=fns._dnn_model_fn,
+                    _add_hidden_layer_summary=p._add_hidden_layer_summary,
+                    _name_from_scope_name=p._name_from_scope_name),
+        "linear": dict(_linear_model_fn=fns._linear_model_fn,
+                       _compute_fraction_of_zero=p._compute_fraction_of_zero,
+                       _get_expanded_variable_list=p._get_expanded_variable_list,
+                       _get_default_optimizer=p._get_default_optimizer),
+        "dnn_linear_combined": dict(
+            _dnn_linear_combined_model_fn=fns._dnn_linear_combined_model_fn,
+            _add_layer_summary=p._add_hidden_layer_summary,
+            _linear_learning_rate=p._linear_learning_rate,
+            _check_no_sync_replicas_optimizer=p._check_no_sync_replicas_optimizer),
+    }[module]
 
 
 def _add_label_and_weight_to_parsing_spec(parsing_spec, label_key, label_spec,
@@ -91,27 +152,25 @@ def _add_label_and_weight_to_parsing_spec(parsing_spec, label_key, label_spec,
     return spec
 
 
-TIMESERIES = ("tf.estimator's time series models are not served (tf.contrib.timeseries is "
-              "not either): use Keras models on tf.data windows")
+TIMESERIES_LSTM = ("tf.estimator 2.15's LSTM prediction model (ARModel's default there, "
+                   "LSTMAutoRegressor) is not served: use tf.contrib.timeseries.ARModel's "
+                   "flat model (tf.contrib.timeseries.ARRegressor), or a keras.layers.LSTM "
+                   "model on tf.data windows")
 DECLINED = {
     "canned.baseline": declined(MODEL_FN, (
         "_baseline_logit_fn_builder", "_baseline_model_fn", "_baseline_model_fn_builder_v2",
         "_baseline_model_fn_v2", "_get_batch_size_and_size_checks", "_get_weight_column_key",
         "_get_weight_column_key_v2")),
     "canned.dnn": declined(MODEL_FN, (
-        "_DNNModel", "_DNNModelV2", "_add_hidden_layer_summary", "_dnn_model_fn",
-        "_dnn_model_fn_builder_v2", "_get_dnn_estimator_spec", "_get_previous_name_scope",
-        "_name_from_scope_name", "_validate_features", "dnn_model_fn_v2")),
+        "_DNNModel", "_DNNModelV2", "_dnn_model_fn_builder_v2", "_get_dnn_estimator_spec",
+        "_get_previous_name_scope", "_validate_features", "dnn_model_fn_v2")),
     "canned.dnn_linear_combined": declined(MODEL_FN, (
-        "_add_layer_summary", "_check_no_sync_replicas_optimizer",
-        "_dnn_linear_combined_model_fn", "_dnn_linear_combined_model_fn_v2",
-        "_init_dnn_linear_combined_estimator", "_linear_learning_rate",
+        "_dnn_linear_combined_model_fn_v2", "_init_dnn_linear_combined_estimator",
         "_validate_feature_columns")),
     "canned.linear": dict(
         declined(MODEL_FN, (
-            "_LinearModelLayer", "_SDCAUpdateWeightsHook", "_compute_fraction_of_zero",
-            "_get_default_optimizer", "_get_default_optimizer_v2", "_get_expanded_variable_list",
-            "_linear_model_fn", "_linear_model_fn_builder_v2", "_linear_model_fn_v2",
+            "_LinearModelLayer", "_SDCAUpdateWeightsHook", "_get_default_optimizer_v2",
+            "_linear_model_fn_builder_v2", "_linear_model_fn_v2",
             "_sdca_model_fn", "_validate_linear_sdca_optimizer_for_linear_classifier",
             "_validate_linear_sdca_optimizer_for_linear_regressor")),
         LinearModel="the Keras LinearModel needs tf.keras 2 (tf_keras); Keras 3 has none: use "
@@ -121,37 +180,30 @@ DECLINED = {
     "canned.rnn": declined(MODEL_FN, (
         "_get_rnn_estimator_spec", "_make_rnn_cell_fn", "_make_rnn_layer", "_single_rnn_cell",
         "_verify_rnn_cell_input")),
-    "canned.saved_model_estimator": dict(
-        declined(PRIVATE, (
-            "_check_same_dtype_and_shape", "_clear_saved_model_collections",
-            "_extract_eval_metrics", "_generate_input_map", "_get_saved_model_ckpt",
-            "_validate_and_extract_outputs")),
-        SavedModelEstimator=NOT_SERVED + ": tf.saved_model.load(export_dir) for inference, or "
-                            "an Estimator on the model_dir the SavedModel came from"),
     "canned.linear_optimizer.python.utils.sdca_ops": declined(
         PRIVATE + " (LinearSDCA's SDCA step is canned/sdca_step.py)",
         ("_SDCAModel", "_SparseFeatureColumn")),
     "canned.linear_optimizer.python.utils.sharded_mutable_dense_hashtable": declined(
         PRIVATE + " (LinearSDCA's example state is canned/example_state_table.py)",
         ("_MutableDenseHashTable", "_ShardedMutableDenseHashTable")),
-    "canned.timeseries.ar_model": declined(TIMESERIES, ("ARModel", "LSTMPredictionModel")),
-    "canned.timeseries.estimators": declined(TIMESERIES, (
-        "LSTMAutoRegressor", "TimeSeriesRegressor")),
-    "canned.timeseries.feature_keys": declined(TIMESERIES, (
-        "FilteringFeatures", "FilteringResults", "PredictionFeatures", "PredictionResults",
-        "SavedModelLabels", "State", "Times", "TrainEvalFeatures", "Values")),
-    "canned.timeseries.head": declined(TIMESERIES, (
-        "OneShotPredictionHead", "TimeSeriesRegressionHead", "_NoStatePredictOutput",
-        "_check_feature_shapes_compatible_with", "_check_train_eval_features",
-        "_identity_metric_nested", "_identity_metric_single", "state_to_dictionary")),
-    "canned.timeseries.math_utils": declined(TIMESERIES, (
-        "InputStatistics", "InputStatisticsFromMiniBatch", "Moments", "replicate_state")),
-    "canned.timeseries.model": declined(TIMESERIES, ("ModelOutputs", "TimeSeriesModel")),
-    "canned.timeseries.model_utils": declined(TIMESERIES, (
-        "canonicalize_times_or_steps_from_output", "fully_connected")),
-    "canned.timeseries.saved_model_utils": declined(TIMESERIES, (
-        "_canonicalize_numpy_data", "_colate_features_to_feeds_and_fetches",
-        "cold_start_filter", "filter_continuation", "predict_continuation")),
-    "canned.timeseries.state_management": declined(TIMESERIES, (
-        "FilteringOnlyStateManager", "PassthroughStateManager", "_OverridableStateManager")),
+    "canned.timeseries.ar_model": declined(TIMESERIES_LSTM, ("ARModel", "LSTMPredictionModel")),
+    "canned.timeseries.estimators": declined(TIMESERIES_LSTM, ("LSTMAutoRegressor",)),
+    "canned.timeseries.head": declined(PRIVATE, (
+        "_NoStatePredictOutput", "_check_feature_shapes_compatible_with",
+        "_check_train_eval_features", "_identity_metric_nested", "_identity_metric_single")),
+    "canned.timeseries.model_utils": declined(
+        "model_utils.fully_connected (a get_variable dense layer helper) is not served: use "
+        "tf.compat.v1.layers.dense", ("fully_connected",)),
+    "canned.timeseries.saved_model_utils": declined(PRIVATE, (
+        "_canonicalize_numpy_data", "_colate_features_to_feeds_and_fetches")),
+    "canned.timeseries.state_management": declined(PRIVATE, ("_OverridableStateManager",)),
 }
+
+
+def _saved_model_estimator():
+    """SavedModelEstimator and 2.15's private helpers of its module."""
+    from estimator_compat.legacy.contrib.estimator import saved_model_estimator as module
+    return {n: getattr(module, n) for n in (
+        "SavedModelEstimator", "_check_same_dtype_and_shape", "_clear_saved_model_collections",
+        "_extract_eval_metrics", "_generate_input_map", "_get_saved_model_ckpt",
+        "_validate_and_extract_outputs")}

@@ -1,6 +1,6 @@
 """The top-level modules: `estimator`, `estimator_lib`, `model_fn`, `mode_keys`, `run_config`,
 `training`, `util`, `keras`/`keras_lib`, `extenders`, `checkpoint_utils`, `estimator_export`,
-`tools.analytics`."""
+`tools.analytics`, `tools.checkpoint_converter` (runnable with runpy after install())."""
 import os
 import types
 
@@ -16,29 +16,49 @@ def _public(module):
 
 def modules():
     import estimator_compat as api
-    from estimator_compat import checkpoints, training
+    from estimator_compat import checkpoint_converter, checkpoints, training
+    from estimator_compat import run_config as run_config_lib
     from estimator_compat.canned.extenders import add_metrics
     from estimator_compat.canned.logit_fns import call_logit_fn
     from estimator_compat.fn_args import fn_args
     from estimator_compat.keras_bridge.model_to_estimator import model_to_estimator
+    from estimator_compat.hooks import dataset_initializer_hooks as initializer_hooks
+    from estimator_compat.legacy.estimator_tree import imported_privates as privates
     from estimator_compat.legacy.estimator_tree import input_fn_result as parsing
     return {
         "estimator": dict(Estimator=api.Estimator, EstimatorV2=api.Estimator,
                           VocabInfo=api.VocabInfo, WarmStartSettings=api.WarmStartSettings,
                           _load_global_step_from_checkpoint_dir=_global_step_in,
-                          maybe_overwrite_model_dir_and_session_config=_config_for),
+                          maybe_overwrite_model_dir_and_session_config=_config_for,
+                          _check_hooks_type=privates._check_hooks_type,
+                          _get_default_warm_start_settings=(
+                              privates._get_default_warm_start_settings),
+                          _verify_model_fn_args=privates._verify_model_fn_args,
+                          _get_replica_device_setter=privates._get_replica_device_setter,
+                          _write_dict_to_summary=privates._write_dict_to_summary,
+                          _extract_metric_update_ops=privates._extract_metric_update_ops,
+                          _has_dataset_or_queue_runner=privates._has_dataset_or_queue_runner),
         "estimator_lib": _public(api),
         "model_fn": dict(EstimatorSpec=api.EstimatorSpec, ModeKeys=api.ModeKeys,
-                         call_logit_fn=call_logit_fn),
+                         call_logit_fn=call_logit_fn,
+                         verify_model_fn_args=privates._verify_model_fn_args),
         "mode_keys": dict(ModeKeys=api.ModeKeys),
         "run_config": dict(RunConfig=api.RunConfig, TaskType=api.TaskType,
                            get_default_session_config=get_default_session_config,
-                           path_to_str=path_to_str),
+                           path_to_str=path_to_str,
+                           _USE_DEFAULT=run_config_lib._USE_DEFAULT),
         "training": dict(TrainSpec=training.TrainSpec, EvalSpec=training.EvalSpec,
-                         train_and_evaluate=training.train_and_evaluate),
+                         train_and_evaluate=training.train_and_evaluate,
+                         _assert_eval_spec=privates._assert_eval_spec,
+                         _EvalStatus=privates._EvalStatus,
+                         _is_google_env=privates._is_google_env),
         "util": dict(fn_args=fn_args, parse_input_fn_result=parsing.parse_input_fn_result,
                      parse_iterator_result=parsing.parse_iterator_result,
-                     _DatasetInitializerHook=parsing._DatasetInitializerHook),
+                     _DatasetInitializerHook=parsing._DatasetInitializerHook,
+                     DistributedIteratorInitializerHook=(
+                         initializer_hooks.DistributedIteratorInitializerHook),
+                     MultiHostDatasetInitializerHook=(
+                         initializer_hooks.MultiHostDatasetInitializerHook)),
         "keras": dict(model_to_estimator=model_to_estimator),
         "keras_lib": dict(model_to_estimator=model_to_estimator),
         "extenders": dict(add_metrics=add_metrics),
@@ -47,8 +67,34 @@ def modules():
         "tools": {},
         "tools.analytics": dict(track_usage=track_usage,
                                 track_numerical_issues=track_numerical_issues),
-        "tools.checkpoint_converter": {},
+        "tools.checkpoint_converter": dict(
+            convert_checkpoint=checkpoint_converter.convert_checkpoint,
+            main=checkpoint_converter.main,
+            __spec__=_runnable_spec("tensorflow_estimator.python.estimator.tools."
+                                    "checkpoint_converter", checkpoint_converter.__file__)),
     }
+
+
+class _SourceLoader:
+    """Gives runpy the code of one of our files for a served module path, so `python -m
+    <tensorflow_estimator path>` (runpy.run_module, after install()) runs it as __main__."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def get_code(self, fullname):
+        del fullname
+        with open(self.path, "rb") as f:
+            return compile(f.read(), self.path, "exec")
+
+    def is_package(self, fullname):
+        del fullname
+        return False
+
+
+def _runnable_spec(name, path):
+    import importlib.machinery
+    return importlib.machinery.ModuleSpec(name, _SourceLoader(path), origin=path)
 
 
 def _config_for(config, model_dir):
@@ -109,20 +155,17 @@ def track_numerical_issues(exc_info):
 
 DECLINED = {
     "estimator": declined(PRIVATE, (
-        "_assert_members_are_not_overridden", "_check_checkpoint_available", "_check_hooks_type",
+        "_assert_members_are_not_overridden", "_check_checkpoint_available",
         "_check_listeners_type", "_combine_distributed_scaffold", "_dict_to_str",
-        "_extract_metric_update_ops", "_get_default_warm_start_settings",
-        "_get_loss_reduce_op_for_reporting", "_get_replica_device_setter",
-        "_has_dataset_or_queue_runner", "_verify_and_create_loss_metric",
-        "_verify_model_fn_args", "_write_checkpoint_path_to_summary", "_write_dict_to_summary",
-        "create_per_replica_ready_for_local_init_op")),
+        "_get_loss_reduce_op_for_reporting", "_verify_and_create_loss_metric",
+        "_write_checkpoint_path_to_summary", "create_per_replica_ready_for_local_init_op")),
     "model_fn": dict(
         declined(PRIVATE, (
             "_check_is_tensor", "_check_is_tensor_or_operation", "_update_variable_collection",
             "_validate_estimator_spec_export_outputs", "_validate_estimator_spec_hooks",
             "_validate_estimator_spec_loss", "_validate_estimator_spec_predictions",
             "_validate_estimator_spec_train_op", "_validate_eval_metric_ops",
-            "_validate_scaffold", "verify_model_fn_args")),
+            "_validate_scaffold")),
         _TPUEstimatorSpec="TPUEstimator's internal spec; use tpu.TPUEstimatorSpec"),
     "run_config": declined(PRIVATE, (
         "_count_ps", "_count_worker", "_get_eval_session_master", "_get_global_id_in_cluster",
@@ -131,17 +174,12 @@ DECLINED = {
         "_validate_task_type_and_task_id")),
     "training": dict(
         declined(PRIVATE, (
-            "_ContinuousEvalListener", "_EvalResult", "_EvalStatus",
-            "_NewCheckpointListenerForEvaluate", "_StopAtSecsHook", "_assert_eval_spec",
-            "_is_google_env", "_validate_exporters", "_validate_hooks", "_validate_input_fn",
+            "_ContinuousEvalListener", "_EvalResult", "_NewCheckpointListenerForEvaluate",
+            "_StopAtSecsHook", "_validate_exporters", "_validate_hooks", "_validate_input_fn",
             "_validate_saving_listeners")),
         _TrainingExecutor=NOT_SERVED + ": its per-task run_* methods are tensorflow_"
                           "estimator's internals; call training.train_and_evaluate, which "
                           "runs the task TF_CONFIG names"),
-    "util": declined(
-        "tf.distribute / TPU input hooks of tensorflow_estimator's internals; estimator_compat "
-        "feeds distributed input itself", ("DistributedIteratorInitializerHook",
-                                           "MultiHostDatasetInitializerHook")),
     "keras_lib": declined(PRIVATE + " (model_to_estimator is keras_bridge/)", (
         "FormattedKeyError", "_any_weight_initialized", "_assert_valid_model",
         "_cast_tensor_to_floatx", "_clone_and_build_model", "_convert_estimator_io_to_keras",
@@ -149,10 +187,8 @@ DECLINED = {
         "_extract_sample_weight_tensors", "_get_file_from_google_storage",
         "_save_first_checkpoint", "standardize_sample_weights")),
     "extenders": declined(PRIVATE, ("_call_metric_fn", "_verify_metric_fn_args")),
-    "tools.checkpoint_converter": declined(
-        "tensorflow_estimator's command-line converter of TF1 canned-estimator checkpoints to "
-        "the V2 classes' optimizer names; not served: keep training such a model_dir with the "
-        "tf.compat.v1.estimator class that wrote it",
-        ("_add_new_variable", "_add_opt_variable", "_convert_hyper_params_in_graph",
-         "_convert_variables_in_ckpt", "convert_checkpoint", "main")),
+    "tools.checkpoint_converter": declined(PRIVATE + " (the tool is "
+                                           "estimator_compat/checkpoint_converter.py)", (
+        "_add_new_variable", "_add_opt_variable", "_convert_hyper_params_in_graph",
+        "_convert_variables_in_ckpt")),
 }

@@ -14,13 +14,13 @@ def _public(module):
 def modules():
     import estimator_compat as api
     from estimator_compat import exporters, gc
-    from estimator_compat.export import outputs, receivers
+    from estimator_compat.export import outputs, receivers, supervised_receivers
     gc_names = {f"_{n}": getattr(gc, n) for n in (
         "get_paths", "largest_export_versions", "mod_export_version", "negation",
         "one_of_every_n_export_versions", "union")}
     return {
         "export": _public(api.export),
-        "export.export": _public(receivers),
+        "export.export": dict(_public(receivers), **_public(supervised_receivers)),
         "export.export_lib": _public(api.export),
         "export.export_output": _public(outputs),
         "export.function": {},
@@ -36,13 +36,7 @@ def modules():
 DECLINED = {
     "export.export": dict(
         declined(PRIVATE, ("_check_tensor", "_check_tensor_key", "_placeholder_from_tensor",
-                           "_placeholders_from_receiver_tensors_dict",
-                           "wrap_and_check_input_tensors")),
-        UnsupervisedInputReceiver="tensorflow_estimator's internal receiver of all-modes "
-                                  "export; use ServingInputReceiver",
-        build_supervised_input_receiver_fn_from_input_fn=(
-            "not served: use build_raw_supervised_input_receiver_fn with the features and "
-            "labels your input_fn returns")),
+                           "_placeholders_from_receiver_tensors_dict"))),
     "export.function": declined(
         "tensorflow_estimator's experimental tf.function export of model_fns; estimator_compat "
         "exports with Estimator.export_saved_model (export/saved_model.py)",

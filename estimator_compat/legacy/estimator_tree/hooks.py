@@ -1,5 +1,6 @@
 """`hooks.*` and `early_stopping`: the SessionRunHook protocol, the basic hooks, the
-in-training evaluator and the early-stopping hooks, as tf.estimator exported them."""
+in-training evaluator, the early-stopping hooks (and the stop variable programs created), and
+the FakeSummaryWriter test double, as tf.estimator exported them."""
 import types
 
 from estimator_compat.legacy.estimator_tree.reasons import PRIVATE, declined
@@ -18,7 +19,9 @@ def _public(module):
 
 def modules():
     import estimator_compat as api
-    from estimator_compat.hooks import builtin, early_stopping, evaluation
+    from estimator_compat.hooks import builtin, early_stopping, evaluation, fake_summary_writer
+    from estimator_compat.legacy.estimator_tree.imported_privates import \
+        _get_or_create_stop_var
 
     class _StopOnPredicateHook(early_stopping._StopOnPredicateHook):
         """Stops training once `should_stop_fn()` is true, checked every `run_every_secs`
@@ -44,6 +47,7 @@ def modules():
                     run_every_secs, run_every_steps)
 
     stopping = dict(_public(early_stopping), _StopOnPredicateHook=_StopOnPredicateHook,
+                    _get_or_create_stop_var=_get_or_create_stop_var,
                     _stop_if_threshold_crossed_hook=_stop_if_threshold_crossed_hook,
                     _stop_if_no_metric_improvement_hook=_stop_if_no_metric_improvement_hook)
     return {
@@ -54,16 +58,13 @@ def modules():
             InMemoryEvaluatorHook=evaluation.InMemoryEvaluatorHook,
             _StopAtCheckpointStepHook=evaluation._StopAtCheckpointStepHook,
             make_stop_at_checkpoint_step_hook=evaluation.make_stop_at_checkpoint_step_hook),
-        "hooks.fake_summary_writer": {},
+        "hooks.fake_summary_writer": dict(
+            FakeSummaryWriter=fake_summary_writer.FakeSummaryWriter),
         "early_stopping": stopping,
     }
 
 
 DECLINED = {
-    "hooks.fake_summary_writer": dict(
-        FakeSummaryWriter="tensorflow_estimator's test double for summary writers; read "
-                          "summaries with tf.compat.v1.train.summary_iterator instead"),
     "early_stopping": declined(PRIVATE, (
-        "_CheckForStoppingHook", "_MultiWorkerEarlyStoppingHook", "_get_or_create_stop_var",
-        "_summaries")),
+        "_CheckForStoppingHook", "_MultiWorkerEarlyStoppingHook", "_summaries")),
 }

@@ -1,20 +1,33 @@
-"""`tpu.*`: TPUEstimator, its spec and configs (estimator_compat/tpu/); the TPU-only machinery
-(infeed/outfeed, contexts, loops) is declined."""
+"""`tpu.*`: TPUEstimator, its spec and configs (estimator_compat/tpu/), and what works off
+TPU (ExamplesPerSecondHook, PeriodicLogger, InstallSignalHandlerHook, BatchConfig,
+ExportSavedModelApiVersion, tpu.util's checks); the TPU-only machinery (infeed/outfeed,
+contexts, loops, TPU embeddings) is declined."""
 from estimator_compat.legacy.estimator_tree.reasons import TPU, declined
 
 
 def modules():
     from estimator_compat import tpu
+    from estimator_compat.hooks import dataset_initializer_hooks as hooks
+    from estimator_compat.hooks.signal_handler_hook import InstallSignalHandlerHook
+    from estimator_compat.tpu import examples_per_second, export_options, loop_util
+    from estimator_compat.tpu.periodic_logger import PeriodicLogger
     from estimator_compat.tpu.embedding_config import EmbeddingConfigSpec
     return {
         "tpu": {},
         "tpu.tpu_config": dict(InputPipelineConfig=tpu.InputPipelineConfig,
                                RunConfig=tpu.RunConfig, TPUConfig=tpu.TPUConfig),
-        "tpu.tpu_estimator": dict(TPUEstimator=tpu.TPUEstimator,
-                                  TPUEstimatorSpec=tpu.TPUEstimatorSpec),
+        "tpu.tpu_estimator": dict(
+            TPUEstimator=tpu.TPUEstimator, TPUEstimatorSpec=tpu.TPUEstimatorSpec,
+            BatchConfig=export_options.BatchConfig,
+            ExportSavedModelApiVersion=export_options.ExportSavedModelApiVersion,
+            ExamplesPerSecondHook=examples_per_second.ExamplesPerSecondHook,
+            PeriodicLogger=PeriodicLogger, InstallSignalHandlerHook=InstallSignalHandlerHook),
         "tpu._tpu_estimator_embedding": dict(EmbeddingConfigSpec=EmbeddingConfigSpec),
         "tpu.tpu_context": {}, "tpu.error_handling": {}, "tpu.iteration_count_estimator": {},
-        "tpu.util": {},
+        "tpu.util": dict(check_positive_integer=loop_util.check_positive_integer,
+                         parse_iterations_per_loop=loop_util.parse_iterations_per_loop,
+                         IterationsPerLoopCounter=loop_util.IterationsPerLoopCounter,
+                         MultiHostDatasetInitializerHook=hooks.MultiHostDatasetInitializerHook),
     }
 
 
@@ -27,16 +40,17 @@ DECLINED = {
         "_get_weights_from_features", "_maybe_dense_to_sparse", "_split_tensor",
         "get_configs_from_feature_columns", "get_full_variable_names",
         "get_tpu_embedding_columns", "split_inputs")),
-    "tpu.tpu_context": declined(TPU, ("TPUContext", "_InternalTPUContext", "_OneCoreTPUContext",
-                                      "_TPUEstimatorReplicaContext", "_get_tpu_context")),
+    "tpu.tpu_context": dict(
+        declined(TPU, ("_InternalTPUContext", "_OneCoreTPUContext",
+                       "_TPUEstimatorReplicaContext", "_get_tpu_context")),
+        TPUContext="TPUEstimator's per-host TPU input context (`params['context']`), given to "
+                   "an input_fn only on TPU: off TPU (use_tpu=False) tf.estimator 2.15 passed "
+                   "none either; read params['batch_size'] for the per-call batch size"),
     "tpu.error_handling": declined(TPU, ("ErrorRendezvous",)),
     "tpu.iteration_count_estimator": declined(TPU, ("IterationCountEstimator",
                                                     "RuntimeCounter")),
-    "tpu.util": declined(TPU, ("IterationsPerLoopCounter", "MultiHostDatasetInitializerHook",
-                               "check_positive_integer", "parse_iterations_per_loop")),
     "tpu.tpu_estimator": declined(TPU, (
-        "BatchConfig", "CatchInvalidHostcallFunctions", "ExamplesPerSecondHook",
-        "ExportSavedModelApiVersion", "InstallSignalHandlerHook", "PeriodicLogger",
+        "CatchInvalidHostcallFunctions",
         "TPUInfeedOutfeedSessionHook", "TPUInfeedOutfeedSessionHookForPrediction",
         "TensorPacker", "_CapturedObject", "_CapturingContext", "_InputPipeline", "_Inputs",
         "_InputsWithStoppingSignals", "_ModelFnWrapper", "_NotSaver", "_OpQueueContext",

@@ -17,10 +17,13 @@
   `layer_annotations.py` (tf.compat.v1.estimator's DNNs recording the input layer's
   annotations in graph collections).
 
-Declined (`missing.REPLACEMENTS` names the replacement): `replicate_model_fn` /
-`TowerOptimizer` (tower replication, now tf.distribute) and `SavedModelEstimator` (an
-Estimator importing a SavedModel's TF1 MetaGraphs into the traced steps is not served).
+- `SavedModelEstimator`: `saved_model_estimator.py` (each mode's MetaGraph of the SavedModel
+  imported into its traced step, `engine/mode_graph_import.py`).
+
+- `replicate_model_fn` / `TowerOptimizer`: `replicate.py` (one device, run as TF 1.15 did).
 """
+import importlib
+
 from estimator_compat.legacy.namespaces import namespace
 
 
@@ -28,7 +31,7 @@ def build():
     from estimator_compat import experimental
     from estimator_compat.canned import boosted_trees, extenders as canned_extenders
     from estimator_compat.legacy.contrib.estimator import (
-        export, extenders, heads, layer_annotations, logit_fns, rnn)
+        export, extenders, heads, layer_annotations, logit_fns, rnn, saved_model_estimator)
     names = {n: getattr(experimental, n) for n in (
         "stop_if_higher_hook", "stop_if_lower_hook", "stop_if_no_increase_hook",
         "stop_if_no_decrease_hook", "make_early_stopping_hook", "InMemoryEvaluatorHook")}
@@ -48,8 +51,10 @@ def build():
                  clip_gradients_by_norm=extenders.clip_gradients_by_norm,
                  add_metrics=canned_extenders.add_metrics,
                  RNNClassifier=rnn.RNNClassifier, RNNEstimator=rnn.RNNEstimator,
+                 SavedModelEstimator=saved_model_estimator.SavedModelEstimator,
                  **{n: getattr(layer_annotations, n) for n in (
                      "DNNClassifierWithLayerAnnotations", "DNNRegressorWithLayerAnnotations")})
+    names.update(importlib.import_module(__name__ + ".replicate").NAMES)
     return namespace("tensorflow.contrib.estimator", "tf.contrib.estimator (heads, extenders, "
                      "exports, early stopping, in-memory boosted trees)",
                      __served_whole__=True, **names)

@@ -14,7 +14,7 @@ Where TF 1.15's names live here:
 - what TF 1.15 re-exported from TensorFlow itself (nest, sort, argsort, smart_cond, TensorSpec,
   deprecated, the checkpoint readers and remapping initializers, ...): TensorFlow 2.21's same
   functions
-- fuse_op and the two slot/bias remapping initializers are not served (missing.REPLACEMENTS)
+- fuse_op: `fuse_op.py`; the bias / slot remapping initializers: `remap_initializers.py`
 """
 import importlib
 
@@ -82,6 +82,8 @@ def names():
         "remove_squeezable_dimensions")})
     served.update({n: getattr(graph_helpers, n) for n in (
         "get_placeholders", "py_func", "zero_initializer")})
+    served.update(importlib.import_module(__name__ + ".remap_initializers").NAMES)
+    served.update(importlib.import_module(__name__ + ".fuse_op").NAMES)
     return served
 
 
@@ -103,7 +105,7 @@ def _deep_paths(served):
         "python.framework.tensor_util": pick(
             "assert_scalar_int", "reduce_sum_n", "with_shape", "with_same_shape",
             "remove_squeezable_dimensions", "is_tensor", "assert_same_float_dtype"),
-        "python.framework.graph_util": pick("get_placeholders"),
+        "python.framework.graph_util": pick("get_placeholders", "fuse_op"),
         "python.framework": {k: served[k] for k in (
             "assert_scalar_int", "reduce_sum_n", "with_shape", "with_same_shape",
             "remove_squeezable_dimensions", "is_tensor", "list_variables", "load_checkpoint",

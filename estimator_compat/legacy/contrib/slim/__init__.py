@@ -11,8 +11,9 @@ Where TF 1.15's names live here:
   with_shape, ...): their namespaces here (`contrib/layers`, `contrib/framework`)
 - the modules TF 1.15's slim re-exported by accident of its imports (`array_ops`, `nn`, `six`,
   `math`, ...): the same modules of TensorFlow 2.21 and Python
-- the contrib feature columns, target columns and sparse feature crosses are not served
-  (missing.REPLACEMENTS names `tf.feature_column`)
+- the contrib feature and target columns: `contrib/layers/feature_columns/`; DataFrameColumn,
+  sparse_feature_cross (and its op modules), `loader`: `dataframe_column.py`,
+  `sparse_feature_cross.py` and contrib.util's loader
 """
 import importlib
 import sys
@@ -108,6 +109,10 @@ def names():
     served.update({n: importlib.import_module(m) for n, m in _MODULES.items()})
     served.update({n: importlib.import_module("tf_slim.data." + n) for n in _DATA})
     served.update({n: _contrib(p) for n, p in _CONTRIB_PATHS.items()})
+    served.update(importlib.import_module(
+        "estimator_compat.legacy.contrib.sparse_feature_cross").slim_names())
+    served.update(DataFrameColumn=importlib.import_module(
+        "estimator_compat.legacy.contrib.dataframe_column").DataFrameColumn)
     served.update({n: getattr(__future__, n) for n in ("absolute_import", "division",
                                                         "print_function")})
     served.update(
