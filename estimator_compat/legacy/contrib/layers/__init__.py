@@ -96,6 +96,8 @@ def build():
                            feature_column=paths["python.layers.feature_column"], **served)
         module.__served_whole__ = True  # every TF 1.15 name: served, or declined (declined.py)
         _BUILT.append(module)
+        from estimator_compat.legacy.contrib import sparse_feature_cross
+        sparse_feature_cross.slim_names()  # its op modules' paths under contrib.layers
     return _BUILT[0]
 
 
