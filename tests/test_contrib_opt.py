@@ -2,7 +2,7 @@
 accumulator names (checkpoint keys), collections and three steps' values of every variable, with
 TF1 reference variables (a session program) and with resource variables (an Estimator's
 model_fn); ScipyOptimizerInterface against numpy's least squares (TF 1.15's side venv has no
-scipy); the declined optimizers' errors name their replacement."""
+scipy). The parameter-server averaging optimizers: tests/test_contrib_opt_ps.py."""
 import threading
 
 import numpy as np
@@ -81,11 +81,3 @@ def test_scipy_optimizer_interface_reaches_least_squares_and_bounds():
     assert len(seen) > 1 and seen[-1] == pytest.approx(loss, abs=1e-6)
     assert np.all(np.abs(clipped) <= 0.1 + 1e-7) and np.isclose(np.abs(clipped).max(), 0.1)
     assert tied[0] == pytest.approx(tied[1], abs=1e-5)
-
-
-@pytest.mark.parametrize("name", ["ModelAverageOptimizer", "ElasticAverageOptimizer",
-                                  "AGNCustomGetter"])
-def test_declined_optimizers_name_their_replacement(name):
-    from estimator_compat.legacy import tf1_view
-    with pytest.raises(AttributeError, match="in TensorFlow 2 use"):
-        getattr(tf1_view.build().contrib.opt, name)

@@ -13,18 +13,23 @@ names (checkpoint keys such as `w/AdamW`, `w/AdamW_1`, `beta1_power`) and update
 - `ggt.py`: `GGTOptimizer`; `shampoo.py`: `ShampooOptimizer`, whose roots of PSD matrices
   (`matrix_inverse_pth_root`, `matrix_square_root`) are in `matrix_functions.py`.
 
-Declined (`legacy/contrib/missing.py` names the replacement): the between-graph replication
-optimizers and their custom getters (`AGN*`, `ElasticAverage*`, `ModelAverage*`: worker-local
-copies of variables on `/job:worker` devices synchronized through parameter servers).
+- Between-graph replication (worker-local copies averaged through parameter servers, run with
+  `tf.train.Server`s and the optimizer's `make_session_run_hook`): `elastic_average.py`:
+  `ElasticAverageOptimizer`, `ElasticAverageCustomGetter`; `model_average.py`:
+  `ModelAverageOptimizer`, `ModelAverageCustomGetter`; `agn.py`: `AGNOptimizer`,
+  `AGNCustomGetter`; what they share (`local_step`, the init hook) in `ps_common.py`.
 
 Deep paths `tensorflow.contrib.opt.python.training.<module>` are registered too.
 """
 from estimator_compat.legacy.contrib.opt import (
     adam_variants,
+    agn,
+    elastic_average,
     external,
     ggt,
     lars,
     matrix_functions,
+    model_average,
     reg_adagrad,
     shampoo,
     sign,
@@ -54,6 +59,11 @@ _MODULES = {  # TF 1.15's module under tensorflow.contrib.opt.python.training: i
                                       "ScipyOptimizerInterface"]),
     "ggt": (ggt, ["GGTOptimizer"]),
     "shampoo": (shampoo, ["ShampooOptimizer"]),
+    "elastic_average_optimizer": (elastic_average, ["ElasticAverageOptimizer",
+                                                    "ElasticAverageCustomGetter"]),
+    "model_average_optimizer": (model_average, ["ModelAverageOptimizer",
+                                                "ModelAverageCustomGetter"]),
+    "agn_optimizer": (agn, ["AGNOptimizer", "AGNCustomGetter"]),
 }
 # deep-path-only modules: {module name: (our module, its names)}
 _DEEP_ONLY = {"matrix_functions": (matrix_functions, ["matrix_inverse_pth_root",
