@@ -108,8 +108,12 @@ class CheckpointIO:
                  basename=CHECKPOINT_BASENAME, fill_missing=None):
         """`fill_missing(names, reader, variables)` -> {name: value} may supply variables the
         checkpoint lacks under their own names (e.g. optimizer slots saved by another
-        optimizer implementation)."""
-        self._fill_missing = fill_missing
+        optimizer implementation). One with `for_store(store)` is bound to this estimator's
+        variables first; the bound hook's `save_entries(entries)`, where it has one, gives the
+        names a save writes (the V2 canned estimators' Keras slot names: keras_slot_names)."""
+        bind = getattr(fill_missing, "for_store", None)
+        self._fill_missing = bind(store) if bind is not None else fill_missing
+        self._save_entries = getattr(self._fill_missing, "save_entries", None)
         self._model_dir = model_dir
         self._basename = basename
         self._store = store
@@ -162,9 +166,10 @@ class CheckpointIO:
             checkpoint = objects.get("train") or next(iter(objects.values()))
             path = checkpoint.write(f"{prefix}-{step}")
         else:
-            saver = self._saver_for({**partitioned.checkpoint_entries(
-                                         _components(self._store.saveable())),
-                                     **self._store.tables()})
+            entries = partitioned.checkpoint_entries(_components(self._store.saveable()))
+            if self._save_entries is not None:
+                entries = self._save_entries(entries)
+            saver = self._saver_for({**entries, **self._store.tables()})
             path = saver.save(None, prefix, global_step=step, write_meta_graph=False,
                               write_state=False)
             if self.meta_graphs is not None:

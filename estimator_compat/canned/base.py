@@ -4,8 +4,9 @@ Estimator whose model_fn is logits from feature columns plus a head.
 Feature columns become tensors through TensorFlow's own graph-mode
 `tf.compat.v1.feature_column.input_layer` / `linear_model`, which run inside estimator_compat's
 compiled steps; model variables get tf.estimator 2.15's names. Optimizer slots are compat.v1's
-(`<var>/Adagrad`, as tf.estimator's compat.v1 canned estimators wrote them), not 2.15's Keras
-ones (`training/Adagrad/<var>/accumulator`).
+(`<var>/Adagrad`); the V2 classes' checkpoints carry them under 2.15's Keras names
+(`training/Adagrad/<var>/accumulator`: keras_slot_names), the compat.v1 classes' under
+compat.v1's, as tf.estimator wrote each.
 """
 import contextlib
 import logging
@@ -13,6 +14,7 @@ import logging
 import tensorflow as tf
 
 from estimator_compat.canned import heads as heads_lib
+from estimator_compat.canned.keras_slot_names import KerasSlotNames
 from estimator_compat.canned.keras_slots import fill_from_keras_slots
 from estimator_compat.canned.optimizers import check_name, get_optimizer, with_slot_scope
 from estimator_compat.estimator import Estimator
@@ -81,6 +83,9 @@ class _Canned(Estimator):
         minimizing the head's loss (LinearSDCA's)."""
         self._head = head
         check_name(optimizer)
+        if not v1_names and not any(c.__module__ == "estimator_compat.canned.v1"
+                                    for c in type(self).__mro__):
+            self._fill_missing_variables = KerasSlotNames()  # a V2 class: Keras slot names
 
         def model_fn(features, labels, mode, config):
             if columns:

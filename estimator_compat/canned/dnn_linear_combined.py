@@ -9,6 +9,7 @@ from estimator_compat.canned.base import check_features, classification_head, \
     regularization_losses
 from estimator_compat.canned.dnn import check_hidden_units, dnn_logits
 from estimator_compat.canned.gather_lookups import gather_lookups
+from estimator_compat.canned.keras_slot_names import KerasSlotNames
 from estimator_compat.canned.keras_slots import fill_from_keras_slots
 from estimator_compat.canned.linear import check_sparse_combiner, linear_logits
 from estimator_compat.canned.optimizers import check_name, get_optimizer
@@ -101,6 +102,8 @@ class _Combined(Estimator):
 
     def __init__(self, head, model_dir, config, warm_start_from, **arguments):
         self._head = head
+        if not arguments.get("v1_summaries"):  # the V2 classes: 2.15's Keras slot names
+            self._fill_missing_variables = KerasSlotNames()
         super().__init__(combined_model_fn(head, **arguments), model_dir=model_dir,
                          config=config, warm_start_from=warm_start_from)
 

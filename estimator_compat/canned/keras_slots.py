@@ -4,6 +4,8 @@ Their optimizers were Keras ones, whose slots are saved as `training/<Optimizer>
 estimator_compat trains with the compat.v1 optimizer of the same update rule, whose slots are
 `<var>/<Name>`. On restore, a slot missing under our name is read from the Keras one (with the
 conversion where the two keep different quantities), so training goes on where 2.15 stopped.
+keras_slot_names maps each optimizer it knows exactly (and writes these names); this reads the
+first Keras optimizer's names by pattern, for the slots it does not map.
 """
 import re
 

@@ -8,6 +8,7 @@ import keras
 import tensorflow as tf
 
 from estimator_compat.canned.keras_optimizers import ClippedOptimizer, from_keras
+from estimator_compat.canned.keras_slot_names import note
 
 v1 = tf.compat.v1
 _BY_NAME = {
@@ -57,18 +58,19 @@ def get_optimizer(optimizer, learning_rate):
     A name ('Adagrad', 'Adam', 'Ftrl', 'RMSProp', 'SGD') with the canned estimator's default
     `learning_rate` (None: Keras' default for that optimizer); a tf.compat.v1.train.Optimizer;
     a Keras optimizer; or a callable returning one of these (called inside model_fn, so it may
-    use the global step).
+    use the global step). The ones made from a name or a Keras optimizer are noted for the V2
+    classes' checkpoint names (keras_slot_names), as 2.15 trained those with Keras optimizers.
     """
     if isinstance(optimizer, str):
         check_name(optimizer)
         if learning_rate is None:
             learning_rate = KERAS_DEFAULT_LEARNING_RATE[optimizer]
-        return _BY_NAME[optimizer](learning_rate=learning_rate)
+        return note(_BY_NAME[optimizer](learning_rate=learning_rate))
     if callable(optimizer) and not isinstance(optimizer, (v1.train.Optimizer,
                                                           keras.optimizers.Optimizer)):
         optimizer = _call(optimizer)
     if isinstance(optimizer, keras.optimizers.Optimizer):
-        return from_keras(optimizer)
+        return note(from_keras(optimizer))
     if not isinstance(optimizer, v1.train.Optimizer):
         raise ValueError("The given object is not an Optimizer instance (a Keras optimizer, a "
                          "tf.compat.v1.train.Optimizer, a name such as 'Adagrad', or a callable "
