@@ -155,6 +155,17 @@ class CheckpointIO:
             self._saver_names = names
         return self._saver
 
+    def renamed_in_checkpoint(self):
+        """{store name: checkpoint name, or None where the checkpoint holds no such entry} of
+        the variables a save writes under another name (the V2 canned estimators' Keras slot
+        names); empty where every name is the variable's own."""
+        if self._save_entries is None:
+            return {}
+        entries = partitioned.checkpoint_entries(_components(self._store.saveable()))
+        keys = {id(var): key for key, var in self._save_entries(dict(entries)).items()}
+        return {name: keys.get(id(var)) for name, var in entries.items()
+                if keys.get(id(var)) != name}
+
     def save(self, step, first=False):
         """Writes model.ckpt-<step>; returns its path. `first`: the save as training starts
         (its .meta may follow with the next save, see meta_graph.MetaGraphs)."""

@@ -35,9 +35,12 @@ from estimator_compat.variables import fresh_keras_names
 logger = logging.getLogger("tensorflow")
 
 
-def build(estimator, element_spec):
+def build(estimator, element_spec, renamed=None):
     """The serialized MetaGraphDef of `estimator`'s train graph for inputs of `element_spec`
-    (one element's TypeSpecs), or None where the model_fn cannot be built in a TF1 graph."""
+    (one element's TypeSpecs), or None where the model_fn cannot be built in a TF1 graph.
+    `renamed`: {variable name: its checkpoint name, or None where the checkpoint has no
+    entry for it} (CheckpointIO.renamed_in_checkpoint), so the graph's Saver restores the
+    checkpoints written beside it."""
     level = logger.level
     logger.setLevel(logging.ERROR)  # the model_fn's own logging was shown by its trace
     try:
@@ -52,6 +55,7 @@ def build(estimator, element_spec):
             call_model_fn(estimator._model_fn, features, labels, ModeKeys.TRAIN,
                           estimator._params_for_call(ModeKeys.TRAIN), estimator.config)
             saver = tf.compat.v1.train.Saver(
+                var_list=_saver_names(renamed),
                 sharded=True, max_to_keep=estimator.config.keep_checkpoint_max,
                 keep_checkpoint_every_n_hours=estimator.config.keep_checkpoint_every_n_hours,
                 save_relative_paths=True)
@@ -68,6 +72,23 @@ def build(estimator, element_spec):
                 type(failure).__name__,
                 str(failure).splitlines()[0] if str(failure) else "")
     return None
+
+
+def _saver_names(renamed):
+    """The Saver's {checkpoint name: variable} where some variables are saved under other
+    names; None (every global variable under its own) otherwise."""
+    if not renamed:
+        return None
+    variables = tf.compat.v1.global_variables()
+    if any(getattr(v, "_save_slice_info", None) is not None for v in variables):
+        return None  # partitioned variables keep the Saver's own naming
+    names = {}
+    for var in variables:
+        name = var.op.name
+        key = renamed.get(name, name)
+        if key is not None:
+            names[key] = var
+    return names
 
 
 def write(serialized, checkpoint_path):
@@ -91,6 +112,7 @@ class MetaGraphs:
         self._built = {}  # element structure (repr) -> serialized MetaGraphDef or None
         self._pending = []  # checkpoints saved before the build
         self.element_spec = None  # set by the train trace
+        self.renamed = None  # CheckpointIO.renamed_in_checkpoint, set with it
 
     def write_for(self, checkpoint_path, defer=False):
         if self.element_spec is None or not self._estimator._meta_graph_buildable:
@@ -109,7 +131,8 @@ class MetaGraphs:
     def _write(self, paths):
         key = repr(self.element_spec)
         if key not in self._built:
-            self._built[key] = build(self._estimator, self.element_spec)
+            self._built[key] = build(self._estimator, self.element_spec,
+                                     self.renamed() if self.renamed else None)
             if self._built[key] is not None:  # TensorBoard's graph tab shows the TF1 graph
                 summaries.write_graph(self._estimator.model_dir, self._built[key])
         serialized = self._built[key]

@@ -131,3 +131,20 @@ def test_tf215_continues_a_model_dir_ours_wrote(tmp_path):
         assert result["ours"]["global_step"] == result["own"]["global_step"] == 70
         for key, want in result["own"].items():
             assert result["ours"][key] == pytest.approx(want, rel=1e-3, abs=1e-3), (name, key)
+
+
+def test_the_meta_graph_restores_the_renamed_checkpoint(tmp_path):
+    """The `.meta` beside a V2 class's checkpoint: its Saver names the slots as the checkpoint
+    does (2.15's Keras names), so import_meta_graph + restore works as with 2.15's files."""
+    column = tf.feature_column.numeric_column("x")
+    est = tf.estimator.DNNClassifier([4], [column], optimizer="Adam",
+                                     model_dir=str(tmp_path))
+    est.train(lambda: tf.data.Dataset.from_tensors(({"x": [1.0, 2.0]}, [0, 1])).repeat(),
+              steps=2)
+    checkpoint = tf.train.latest_checkpoint(str(tmp_path))
+    with tf.Graph().as_default(), tf.compat.v1.Session() as session:
+        saver = tf.compat.v1.train.import_meta_graph(checkpoint + ".meta")
+        saver.restore(session, checkpoint)
+        kernel, = [session.run(v) for v in tf.compat.v1.global_variables()
+                   if v.op.name == "dnn/logits/kernel"]
+    np.testing.assert_allclose(kernel, est.get_variable_value("dnn/logits/kernel"))

@@ -51,6 +51,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     if config.is_chief and config.checkpoint_save_graph_def:
         _write_graph(state, step.graph)
         state.meta_graphs.element_spec = step.element_spec
+        state.meta_graphs.renamed = state.io.renamed_in_checkpoint
         state.io.meta_graphs = state.meta_graphs  # TF1's model.ckpt-N.meta files
     saving_listeners = list(saving_listeners or ()) + input_checkpoint.attach(hooks, iterator)
     saver = CheckpointSaver(state.io, config.save_checkpoints_steps, config.save_checkpoints_secs,
