@@ -124,3 +124,21 @@ def test_graph_tab_shows_the_tf1_train_graph(roots):
     assert any(n.startswith("dnn/hiddenlayer_0/") for n in nodes)
     assert any(n.startswith("linear/linear_model/") for n in nodes)
     assert not [n for n in nodes if n.startswith("while/")]
+
+
+def test_projector_finds_the_checkpoint_embeddings(roots):
+    """TensorBoard's projector lists a model_dir's 2-D checkpoint variables (neither original
+    wrote a projector_config.pbtxt for the canned models; it reads the checkpoint): the DNN's
+    layers, as tf.estimator's model_dirs offered them."""
+    from tensorboard.plugins import base_plugin
+    from tensorboard.plugins.projector import projector_plugin
+    model_dir = os.path.join(roots["tf1"], "dnn_classifier")
+    multiplexer = plugin_event_multiplexer.EventMultiplexer()
+    multiplexer.AddRunsFromDirectory(model_dir)
+    multiplexer.Reload()
+    plugin = projector_plugin.ProjectorPlugin(
+        base_plugin.TBContext(logdir=model_dir, multiplexer=multiplexer))
+    plugin._update_configs()
+    tensors = {e.tensor_name for config in plugin._configs.values()
+               for e in config.embeddings}
+    assert {"dnn/hiddenlayer_0/kernel", "dnn/logits/kernel"} <= tensors, sorted(tensors)
