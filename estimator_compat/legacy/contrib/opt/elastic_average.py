@@ -44,10 +44,8 @@ class ElasticAverageCustomGetter:
             self._local_map[local_var] = local_center
             self._global_map[local_var] = global_center
             return local_var
-        if collections and ps_common.LOCAL in collections:
-            with tf.device(self._worker_device):
-                return getter(name, *args, trainable=trainable, collections=collections, **kwargs)
-        return getter(name, *args, trainable=trainable, collections=collections, **kwargs)
+        return ps_common.unreplicated(getter, self._worker_device, name, args, kwargs,
+                                      trainable, collections)
 
 
 class ElasticAverageOptimizer(_v1.train.Optimizer):

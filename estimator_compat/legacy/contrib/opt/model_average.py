@@ -45,10 +45,8 @@ class ModelAverageCustomGetter:
                                           trainable=False, collections=[ps_common.GLOBAL])
             self._local_2_global[local_var] = global_var
             return local_var
-        if collections and ps_common.LOCAL in collections:
-            with tf.device(self._worker_device):
-                return getter(name, *args, trainable=trainable, collections=collections, **kwargs)
-        return getter(name, *args, trainable=trainable, collections=collections, **kwargs)
+        return ps_common.unreplicated(getter, self._worker_device, name, args, kwargs,
+                                      trainable, collections)
 
 
 class ModelAverageOptimizer(_v1.train.Optimizer):

@@ -75,3 +75,12 @@ class InitHook(_v1.train.SessionRunHook):
     def after_create_session(self, session, coord):
         if self._runs_init:
             session.run(self._variable_init_op)
+
+
+def unreplicated(getter, worker_device, name, args, kwargs, trainable, collections):
+    """A variable a custom getter does not replicate, made as asked (on the worker where it
+    is a local one)."""
+    if collections and LOCAL in collections:
+        with tf.device(worker_device):
+            return getter(name, *args, trainable=trainable, collections=collections, **kwargs)
+    return getter(name, *args, trainable=trainable, collections=collections, **kwargs)
