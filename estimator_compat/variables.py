@@ -17,7 +17,7 @@ from keras.src.backend.common import global_state
 from keras.src.backend.common.name_scope import current_path as keras_path
 
 from estimator_compat import partitioned
-from estimator_compat.engine import imported_variables, trace_savers
+from estimator_compat.engine import imported_variables, tf1_equality, trace_savers
 from estimator_compat.tf_modules import set_attr
 
 _GraphKeys = tf.compat.v1.GraphKeys
@@ -114,7 +114,8 @@ class VariableStore:
         trace_savers.patch()
         try:
             with fresh_keras_names(), tf.variable_creator_scope(self._creator), \
-                    self._recording_init_from_checkpoint():
+                    self._recording_init_from_checkpoint(), \
+                    tf1_equality.identity_equality():  # `v in var_list`, as TF1 graphs had it
                 yield graph
         finally:
             self._state.used = None

@@ -280,6 +280,26 @@ def test_global_step_read_after_minimize_is_the_steps_own(tmp_path):
     assert seen == [(0, 1), (1, 2), (2, 3)]
 
 
+def test_model_fn_compares_and_hashes_variables_as_a_tf1_graph(tmp_path):
+    """TF 1.15 and tf.estimator 2.15 built model_fns in a TF1 graph, where `==` on tensors and
+    variables is identity and they hash: `v not in frozen` filters, `assert v in var_list`
+    (TF-GAN), dicts keyed by tensors. TensorFlow 2's element-wise `==` made these fail."""
+    def model_fn(features, labels, mode):
+        w = v1.get_variable("w", [3, 1], initializer=v1.zeros_initializer())
+        b = v1.get_variable("b", [1], initializer=v1.ones_initializer())
+        pred = tf.matmul(features["x"], w) + b
+        loss = tf.reduce_mean(tf.square(pred - labels))
+        assert w in v1.trainable_variables() and {w: 1, pred: 2}[pred] == 2
+        train_vars = [v for v in v1.trainable_variables() if v not in [b]]
+        train_op = v1.train.GradientDescentOptimizer(0.1).minimize(
+            loss, var_list=train_vars, global_step=v1.train.get_or_create_global_step())
+        return ec.EstimatorSpec(mode, loss=loss, train_op=train_op)
+    est = ec.Estimator(model_fn, model_dir=str(tmp_path))
+    est.train(linear_input_fn(), steps=3)
+    assert est.get_variable_value("b") == [1.0] and est.get_variable_value("w").any()
+    assert tf.constant(1.0) == 1.0  # eager code after it keeps TensorFlow 2's rule
+
+
 def test_model_fn_property_is_bound_to_params(tmp_path):
     """`estimator.model_fn(features, labels, mode, config)`, as tf.estimator gave it to tools
     that build their own graph (tensorflow_hub's LatestModuleExporter)."""
