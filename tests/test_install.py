@@ -116,3 +116,18 @@ def test_a_checkpoint_path_given_as_bytes_resolves(tmp_path):
     prefix = str(tmp_path / "ckpt")
     tf.train.Checkpoint(v=tf.Variable(1.0)).write(prefix)
     assert checkpoints.resolve(prefix.encode()) == prefix
+
+
+def test_inspect_getargspec_is_back_for_estimator_era_libraries():
+    """Python 3.11 removed inspect.getargspec, which TF-GAN 2.1 and TF 1.x helpers call;
+    install() restores Python 3.10's."""
+    import inspect
+    ec.install()
+
+    def f(a, b=1, *rest, **options):
+        return a
+
+    assert inspect.getargspec(f) == (["a", "b"], "rest", "options", (1,))
+    assert inspect.getargspec(f).keywords == "options"
+    with pytest.raises(ValueError, match="keyword-only"):
+        inspect.getargspec(lambda a, *, b: a)
