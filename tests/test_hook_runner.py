@@ -88,3 +88,42 @@ def test_saving_listeners(tmp_path):
     assert events == ["begin", ("before", 0), ("after", 0), ("before", 2), ("after", 2),
                       ("before", 4), ("after", 4), ("end", 4)]
     assert np.int64(est.get_variable_value("global_step")) == 4
+
+
+def test_a_hook_runs_another_train_op_on_a_fresh_batch(tmp_path):
+    """TF-GAN's RunTrainOpsHook: `session.run(train_op)` in before_run, where the train op
+    needs the input. A TF1 session read a fresh batch for it and applied its updates; so here
+    (steps_per_execution 1). Each step then reads two batches; the hook's train op, which the
+    step itself does not run, still moves its variable."""
+    v1 = tf.compat.v1
+    seen = []
+
+    class RunOther(ec.SessionRunHook):
+        def begin(self):
+            self.op = v1.get_collection("other_train_op")[0]
+
+        def before_run(self, run_context):
+            run_context.session.run(self.op)
+
+    def model_fn(features, labels, mode):
+        w = v1.get_variable("w", [3, 1], initializer=v1.zeros_initializer())
+        u = v1.get_variable("u", [3, 1], initializer=v1.zeros_initializer())
+        x = features["x"]
+        loss = tf.reduce_mean(tf.square(tf.matmul(x, w) - labels))
+        other = v1.train.GradientDescentOptimizer(0.1).minimize(
+            tf.reduce_mean(tf.square(tf.matmul(x, u) - labels)), var_list=[u])
+        v1.add_to_collection("other_train_op", other)
+        train_op = v1.train.GradientDescentOptimizer(0.1).minimize(
+            loss, var_list=[w], global_step=v1.train.get_or_create_global_step())
+        return ec.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+    def input_fn():
+        x = np.arange(30, dtype=np.float32).reshape(10, 3) / 30
+        seen.clear()
+        return tf.data.Dataset.from_tensor_slices(({"x": x}, x[:, :1])).batch(1)
+    est = ec.Estimator(model_fn, model_dir=str(tmp_path))
+    est.train(input_fn, steps=3, hooks=[RunOther()])
+    assert est.get_variable_value("global_step") == 3
+    assert np.abs(est.get_variable_value("u")).sum() > 0  # the hook's op trained u
+    est.train(input_fn, hooks=[RunOther()])  # 10 batches: 5 steps, 5 hook runs
+    assert est.get_variable_value("global_step") == 3 + 5

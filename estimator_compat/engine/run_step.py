@@ -33,7 +33,13 @@ def steps_this_call(per_call, limit, done):
 def run_step(runner, step, iterator, steps=1):
     """(outputs, {fetched name: numpy}) of one compiled call (of `steps` steps); None when hooks
     stopped or the input is exhausted (`runner.stop_requested` tells which)."""
-    names = runner.before_step()
+    runner.session.iterator = iterator  # a hook's session.run of a train op reads from it
+    try:
+        names = runner.before_step()
+    except tf.errors.OutOfRangeError:  # such a run found the input's end
+        return None
+    finally:
+        runner.session.iterator = None  # the call's pipeline is not kept past its end
     if runner.stop_requested:
         return None
     try:

@@ -291,6 +291,11 @@ class ModeStep:
                 ops = graph.get_operations()
                 step_reads.pin(graph, ops[first_op:model_fn_end], ops[model_fn_end:],
                                store.create_global_step(), step_before)
+            # the model_fn's own control dependencies, before tf.function adds its automatic
+            # ones: a hook's session.run of a train op keeps them (hooks/graph_reader.py)
+            graph._estimator_compat_control_inputs = {
+                op.name: [c.name for c in op.control_inputs]
+                for op in graph.get_operations()[first_op:] if op.control_inputs}
         return out
 
     def _summaries(self, step_before, names):

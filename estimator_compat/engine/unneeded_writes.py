@@ -74,7 +74,13 @@ class WriteDiverter:
             for index, tensor in enumerate(op.inputs):
                 variable = by_internal.get(id(tensor))
                 if variable is not None:
-                    op._update_input(index, graph.capture(self._scratch_for(variable).handle))
+                    scratch = self._scratch_for(variable)
+                    op._update_input(index, graph.capture(scratch.handle))
+                    # what a hook's session.run of this op writes: the model variable, as
+                    # a TF1 session wrote it (hooks/graph_reader.py)
+                    if not hasattr(graph, "_estimator_compat_diverted"):
+                        graph._estimator_compat_diverted = {}
+                    graph._estimator_compat_diverted[id(scratch.handle)] = variable.handle
                     diverted += 1
         return diverted
 

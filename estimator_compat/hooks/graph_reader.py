@@ -1,9 +1,12 @@
 """Evaluates trace-graph tensors outside the compiled step, as a TF1 `Session.run` would.
 
-The wanted tensors' sub-graph is cut out of the step's GraphDef, following data inputs only
-(the step's automatic control dependencies order *its* updates; a TF1 session read a variable
-whenever asked), and imported into a small function whose captured variable handles are the
-real variables. A tensor that needs the input batch cannot be computed this way.
+The wanted tensors' sub-graph is cut out of the step's GraphDef, following data inputs and
+the model_fn's own control dependencies (not the automatic ones tf.function adds to order the
+step's updates: a TF1 session read a variable whenever asked), and imported into a small
+function whose captured variable handles are the real variables (a write the step itself
+diverts, engine/unneeded_writes.py, goes to the real variable here). A sub-graph that needs
+the input batch reads the call's iterator, as a TF1 `session.run` took a fresh batch (with
+steps_per_execution 1, where the step function takes the iterator).
 """
 import tensorflow as tf
 from tensorflow.python.util import deprecation
@@ -13,30 +16,95 @@ class InputDependent(ValueError):
     """The tensor depends on the step's input (a function argument), not only on variables."""
 
 
-def make_reader(graph, targets):
-    """A function returning the current values of `targets` (tensors or ops of `graph`)."""
+def make_reader(graph, targets, iterator=None):
+    """A function returning the current values of `targets` (tensors or ops of `graph`).
+
+    Where they need the step's input and `iterator` (the call's tf.data iterator) is given,
+    the function takes its next element, as a TF1 `session.run` of such a tensor (a train op a
+    hook runs, TF-GAN's RunTrainOpsHook) read a fresh batch; the model_fn's own control
+    dependencies are then kept, so a train op's updates run (`reader(iterator)`)."""
+    user_controls = getattr(graph, "_estimator_compat_control_inputs", None)
+    # a tensor's current value follows its data inputs; an op (a train op), or anything run
+    # on a fresh batch, what the model_fn made it wait for too
+    controls = user_controls if iterator is not None or any(
+        isinstance(t, tf.Operation) for t in targets) else None
+    sub, inputs, captured = _cut(graph, targets, controls)
+    not_captured = [n for n in inputs if n not in captured]
+    if not_captured and (iterator is None or user_controls is None):
+        raise InputDependent(f"{[t.name for t in targets]} depend on the step's input "
+                             f"({not_captured})")
+    names = [t.name for t in targets]
+    if not not_captured:
+        def read():
+            here = tf.compat.v1.get_default_graph()
+            return _outputs(tf.graph_util.import_graph_def(
+                sub, input_map={f"{n}:0": here.capture(captured[n]) for n in inputs},
+                return_elements=names, name=""))
+        return tf.compat.v1.wrap_function(read, [])
+    return _input_fed_reader(graph, targets, user_controls, names)
+
+
+def _cut(graph, targets, controls):
+    """(sub-GraphDef of `targets`, its placeholders, {captured placeholder: outer tensor}):
+    data inputs only, plus `controls` ({op: [control input op]}) where given."""
     graph_def = graph.as_graph_def()
     for node in graph_def.node:
         kept = [i for i in node.input if not i.startswith("^")]
+        kept += [f"^{c}" for c in (controls or {}).get(node.name, ())]
         del node.input[:]
         node.input.extend(kept)
     with deprecation.silence():  # TF1's API, used on purpose: no warning for the user to act on
         sub = tf.compat.v1.graph_util.extract_sub_graph(graph_def, [_op_name(t) for t in targets])
-    captured = {internal.op.name: external for external, internal in graph.captures}
-    inputs = [n.name for n in sub.node if n.op == "Placeholder"]
-    not_captured = [n for n in inputs if n not in captured]
-    if not_captured:
-        raise InputDependent(f"{[t.name for t in targets]} depend on the step's input "
-                             f"({not_captured})")
-    names = [t.name for t in targets]
+    diverted = getattr(graph, "_estimator_compat_diverted", {})  # engine/unneeded_writes.py
+    captured = {internal.op.name: diverted.get(id(external), external)
+                for external, internal in graph.captures}
+    return sub, [n.name for n in sub.node if n.op == "Placeholder"], captured
 
-    def read():
+
+def _input_fed_reader(graph, targets, controls, names):
+    """`reader(iterator)`: the targets' sub-graph (with the model_fn's control inputs) run on
+    the iterator's next element: the one-step function takes the iterator, whose
+    `IteratorGetNext` the sub-graph holds. (With steps_per_execution > 1 the hooks' graph
+    takes an element instead: not served, the error below says so.)"""
+    sub, inputs, captured = _cut(graph, targets, controls)
+    arguments = [t for t in graph.inputs if t.op.name not in captured]
+    if len(arguments) != 1 or arguments[0].dtype != tf.resource:
+        raise InputDependent(f"{names} depend on the step's input, and with "
+                             "steps_per_execution > 1 a hook cannot run them")
+    iterator_input = arguments[0].op.name
+    if any(n not in captured and n != iterator_input for n in inputs):
+        raise InputDependent(f"{names} depend on placeholders the step does not feed")
+
+    def read(iterator_resource):
         here = tf.compat.v1.get_default_graph()
-        return tf.graph_util.import_graph_def(
-            sub, input_map={f"{n}:0": here.capture(captured[n]) for n in inputs},
-            return_elements=names, name="")
+        input_map = {f"{n}:0": iterator_resource if n == iterator_input
+                     else here.capture(captured[n]) for n in inputs}
+        return _outputs(tf.graph_util.import_graph_def(sub, input_map=input_map,
+                                                       return_elements=names, name=""))
+    return _FedReader(tf.compat.v1.wrap_function(read, [tf.TensorSpec([], tf.resource)]))
 
-    return tf.compat.v1.wrap_function(read, [])
+
+class _FedReader:
+    """A reader called with the iterator's resource (`takes_iterator`)."""
+    takes_iterator = True
+
+    def __init__(self, function):
+        self._function = function
+
+    def __call__(self, iterator_resource):
+        return self._function(iterator_resource)
+
+
+def _outputs(elements):
+    """The function's outputs: tensors as they are, an op as a 0 that waits for it (its
+    session.run value, None, is given by the caller)."""
+    out = []
+    for element in elements:
+        if isinstance(element, tf.Operation):
+            with tf.control_dependencies([element]):
+                element = tf.constant(0)
+        out.append(element)
+    return out
 
 
 def _op_name(target):

@@ -5,8 +5,9 @@ mode's trace graph, in any nest of dicts, lists and tuples; values come back as 
 tensor is computed by a function cut out of the step's graph, so it gives the *current* value
 (e.g. a read of global_step, a metric's value op) — as a TF1 Session did (see graph_reader). Ops
 and tensors of an input_fn's own TF1 graph (`iterator.initializer` with the `feed_dict` of its
-placeholders) run in that input's session (engine/session_input.py). Not supported: model
-tensors that depend on the input batch (fetch those from `before_run` instead), `feed_dict`
+placeholders) run in that input's session (engine/session_input.py). A model tensor or op that
+needs the input batch (TF-GAN's RunTrainOpsHook runs a train op) reads a fresh batch from the
+call's iterator, as a TF1 session did (steps_per_execution 1). Not supported: `feed_dict`
 into the model, `options` and `run_metadata`. `graph` is the mode's trace graph.
 """
 from estimator_compat.engine import fetches as fetch_lib
@@ -20,6 +21,7 @@ class HookSession:
         self.state = state
         self.last_values = {}
         self._readers = {}
+        self.iterator = None  # the call's input iterator (engine/run_step.py)
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         input_session = session_input.session_of(fetches)
@@ -41,22 +43,33 @@ class HookSession:
         if fn is None:
             targets = [fetch_lib.lookup(self.graph, k) if ":" in k else _op(self.graph, k)
                        for k in keys]
-            try:
+            try:  # what needs no input: its current value
                 fn = graph_reader.make_reader(self.graph, targets)
             except graph_reader.InputDependent as e:
                 if all(k in self.last_values for k in keys):  # computed by the last step
                     return [self.last_values[k] for k in keys]
-                raise ValueError(
-                    f"session.run: {e}. Outside the compiled step a hook can run only what "
-                    "does not depend on the input batch; return such tensors from before_run "
-                    "as SessionRunArgs fetches instead.") from None
+                try:  # else on a fresh batch, as a TF1 session ran it (a hook's train op)
+                    fn = graph_reader.make_reader(self.graph, targets,
+                                                  iterator=_resource(self.iterator))
+                except graph_reader.InputDependent:
+                    raise ValueError(
+                        f"session.run: {e}. Outside the compiled step a hook can run what "
+                        "depends on the input batch only with steps_per_execution=1; return "
+                        "such tensors from before_run as SessionRunArgs fetches instead."
+                    ) from None
             self._readers[cache_key] = fn
-        outs = fn()
+        outs = fn(_resource(self.iterator)) if getattr(fn, "takes_iterator", False) else fn()
         outs = outs if isinstance(outs, (list, tuple)) else [outs]
-        return [o.numpy() if hasattr(o, "numpy") else None for o in outs]
+        return [o.numpy() if hasattr(o, "numpy") and ":" in k else None  # an op's: None
+                for k, o in zip(keys, outs)]
 
     def should_stop(self):
         return False
+
+
+def _resource(iterator):
+    """A tf.data iterator's resource handle (None for other iterators: distributed ones)."""
+    return getattr(iterator, "_iterator_resource", None)
 
 
 def _op(graph, name):
