@@ -9,24 +9,7 @@ from tf115_cases import harness
 MODULE = "contrib_opt_ggt_shampoo"
 
 
-@pytest.fixture(scope="module")
-def ours():
-    return harness.run_here(MODULE)
-
-
-@pytest.fixture(scope="module")
-def ours_resource():
-    """The cases on a plain thread: TensorFlow 2's resource variables, in a TF1 graph."""
-    from estimator_compat.legacy import tf1_view
-    tf = tf1_view.build()
-    return {name: harness.run_case(tf, case) for name, case in harness.cases(MODULE).items()}
-
-
-@pytest.mark.parametrize("name", list(harness.cases(MODULE)))
-def test_case_matches_tf115(ours, ours_resource, name):
-    theirs, case = harness.recorded(MODULE)[name], harness.cases(MODULE)[name]
-    harness.compare(ours[name], theirs, case)
-    harness.compare(ours_resource[name], theirs, case)
+ours, ours_resource, test_case_matches_tf115 = harness.case_tests_both_variable_kinds(MODULE)
 
 
 def test_matrix_inverse_pth_root_matches_the_eigendecomposition():

@@ -172,6 +172,27 @@ def run_here(module):
     return out
 
 
+def case_tests_both_variable_kinds(module):
+    """As `case_tests`, each case also run on a plain thread (TensorFlow 2's resource
+    variables in a TF1 graph) and compared with the same record: `ours, ours_resource,
+    test_case_matches_tf115 = harness.case_tests_both_variable_kinds(MODULE)`."""
+    import pytest
+    ours, _ = case_tests(module)
+
+    @pytest.fixture(scope="module", name="ours_resource")
+    def ours_resource():
+        from estimator_compat.legacy import tf1_view
+        tf = tf1_view.build()
+        return {name: run_case(tf, case) for name, case in cases(module).items()}
+
+    @pytest.mark.parametrize("name", list(cases(module)))
+    def test_case_matches_tf115(ours, ours_resource, name):
+        theirs, case = recorded(module)[name], cases(module)[name]
+        compare(ours[name], theirs, case)
+        compare(ours_resource[name], theirs, case)
+    return ours, ours_resource, test_case_matches_tf115
+
+
 def case_tests(module):
     """The two pieces each `tests/test_contrib_<module>.py` binds, `ours, test_case_matches_tf115
     = harness.case_tests(MODULE)`: a module-scoped fixture running the cases here once, and a
