@@ -213,7 +213,9 @@ def _queued(tf, fetch, count):
 
 
 def case_bucket_by_sequence_length(tf):
-    lengths = tf.train.range_input_producer(6, shuffle=False).dequeue()
+    # One epoch of 6 lengths fills exactly 3 batches (2 short, 4 long) whatever order the
+    # queue threads run in.
+    lengths = tf.train.range_input_producer(6, num_epochs=1, shuffle=False).dequeue()
     sequence = tf.fill([lengths + 1], lengths)
     out_lengths, (sequences, given) = tf.contrib.training.bucket_by_sequence_length(
         lengths + 1, [sequence, lengths], batch_size=2, bucket_boundaries=[3],
@@ -229,14 +231,16 @@ def case_bucket_by_sequence_length(tf):
 
 
 def case_bucket(tf):
-    value = tf.train.range_input_producer(8, shuffle=False).dequeue()
+    # One epoch of 8 values fills exactly 3 batches (evens 0,2 and 4,6; odds 1,3,5): each
+    # bucket's queue runner is its own thread, so only the whole set is order-free.
+    value = tf.train.range_input_producer(8, num_epochs=1, shuffle=False).dequeue()
     bucket_id, batch = tf.contrib.training.bucket(
         {"v": value, "w": tf.cast(value, tf.float32) * 0.5}, value % 2, batch_size=[2, 3],
         num_buckets=2)
-    run = _queued(tf, [bucket_id, batch["v"], batch["w"]], 2)
+    run = _queued(tf, [bucket_id, batch["v"], batch["w"]], 3)
 
     def batches(sess):
         return {"%d" % i: {"ids": b, "v": v, "w": w}
-                for i, (b, v, w) in enumerate(sorted(run(sess),
-                                                     key=lambda x: x[0].tolist()))}
+                for i, (b, v, w) in enumerate(sorted(
+                    run(sess), key=lambda x: (x[0].tolist(), x[1].tolist())))}
     return batches
