@@ -16,7 +16,7 @@ import functools
 
 import tensorflow as tf
 
-from estimator_compat.engine import session_input
+from estimator_compat.engine import aligned_numpy, session_input
 from estimator_compat.fn_args import accepted_kwargs
 
 
@@ -24,6 +24,7 @@ def call_input_fn(input_fn, mode, params, config, input_context=None):
     """Calls `input_fn` with the arguments it declares and returns its raw result."""
     if not callable(input_fn):
         raise TypeError(f"input_fn must be callable, given: {input_fn!r}")
+    aligned_numpy.install()  # an input_fn's numpy arrays become tensors in one copy
     return input_fn(**accepted_kwargs(input_fn, mode=mode, params=params, config=config,
                                       input_context=input_context))
 
