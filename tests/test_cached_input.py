@@ -2,10 +2,10 @@
 tf.data's graph rewrite (`engine/cached_input.py`), with the same results."""
 import numpy as np
 import tensorflow as tf
+from helpers import linear_data, linear_model_fn
 
 import estimator_compat as ec
 from estimator_compat.engine import cached_input
-from helpers import linear_data, linear_model_fn
 
 
 def _skips_rewrite(dataset):
@@ -39,7 +39,7 @@ def test_a_filled_cache_is_reread_without_the_rewrite_and_gives_the_same_results
     counter = []
     cached = _cached(counter)
     x, y = linear_data(90)
-    plain = lambda: tf.data.Dataset.from_tensor_slices(({"x": x}, y)).batch(30)  # noqa: E731
+    plain = lambda: tf.data.Dataset.from_tensor_slices(({"x": x}, y)).batch(30)
     expected = est.evaluate(plain)
     expected_predictions = [p["y"] for p in est.predict(lambda: plain().map(lambda f, _: f))]
 
@@ -81,3 +81,21 @@ def test_only_a_cache_read_to_its_end_in_memory_and_without_user_options_skips_i
     est.evaluate(lambda: chosen.with_options(options))
     est.evaluate(lambda: chosen)
     assert _skips_rewrite(chosen) and not _skips_rewrite(chosen.with_options(options))
+
+
+def test_batched_slices_skip_the_rewrite_with_a_prefetch_and_the_same_results(tmp_path):
+    est = _trained(tmp_path)
+    x, y = linear_data(90)
+    slices = lambda: tf.data.Dataset.from_tensor_slices(({"x": x}, y))
+    assert _skips_rewrite(slices().batch(30)) and _skips_rewrite(slices().batch(30).take(2))
+    read = cached_input.Input(slices().batch(30)).dataset
+    assert "Prefetch" in type(read._inputs()[0]).__name__
+    assert not _skips_rewrite(slices().map(lambda f, l: (f, l)).batch(30))  # a map: rewritten
+    options = tf.data.Options()
+    options.deterministic = False
+    assert not _skips_rewrite(slices().batch(30).with_options(options))  # the user's options
+    mapped = est.evaluate(lambda: slices().batch(30).map(lambda f, l: (f, l)))
+    plain = est.evaluate(lambda: slices().batch(30))
+    assert plain["global_step"] == 20
+    np.testing.assert_allclose(plain["loss"], mapped["loss"], rtol=1e-6)
+    np.testing.assert_allclose(plain["mae"], mapped["mae"], rtol=1e-6)

@@ -9,6 +9,11 @@ usual way to evaluate data held in memory, `lambda: cached.prefetch(n)` over a `
 once, gains nothing from it once the cache is complete: nothing below the cache runs again and
 a prefetch has nothing to rewrite. Such an input is read without the rewrite (3.6 ms of a
 25 ms MLP evaluate; Keras' `evaluate` / `predict` pay it for each new dataset they are given).
+
+Nor does the rewrite gain anything on in-memory slices batched (`from_tensor_slices(arrays)
+.batch(n)`, with take / skip / repeat / prefetch), the commonest eval and predict input_fn:
+there is no map to fuse or parallelise, and of what it would add only the prefetch matters,
+which is appended here instead. MLP evaluate / predict at spe 10: 5-12% a call.
 """
 import weakref
 
@@ -17,6 +22,12 @@ import tensorflow as tf
 from estimator_compat.engine.input_pipeline import known_length
 
 _filled = weakref.WeakSet()  # in-memory CacheDatasets an earlier call read to their end
+_NO_REWRITE = tf.data.Options()
+_NO_REWRITE.experimental_optimization.apply_default_optimizations = False
+_NO_REWRITE.experimental_optimization.inject_prefetch = False
+# the datasets of in-memory slices batched, whose rewrite only adds a prefetch
+_PLAIN = frozenset(("_TensorSliceDataset", "_TensorDataset", "_BatchDataset", "_TakeDataset",
+                    "_SkipDataset", "_RepeatDataset", "_PrefetchDataset"))
 
 
 class Input:
@@ -27,9 +38,11 @@ class Input:
         self.length = known_length(dataset)
         self._cache = _cache_under_prefetch(dataset)
         if self._cache is not None and self._cache in _filled:
-            options = tf.data.Options()
-            options.experimental_optimization.apply_default_optimizations = False
-            dataset = dataset.with_options(options)
+            dataset = dataset.with_options(_NO_REWRITE)
+        elif _batched_slices(dataset):
+            if type(dataset).__name__ != "_PrefetchDataset":
+                dataset = dataset.prefetch(tf.data.AUTOTUNE)
+            dataset = dataset.with_options(_NO_REWRITE)
         self.dataset = dataset
 
     def note_read(self, done, ended):
@@ -56,3 +69,22 @@ def _cache_under_prefetch(dataset):
     except (AttributeError, TypeError):  # another TensorFlow's internals: no skipping
         return None
     return dataset if in_memory else None
+
+
+def _batched_slices(dataset):
+    """Whether `dataset` (no tf.data options set by the user) is in-memory tensors, sliced,
+    batched, taken / skipped / repeated / prefetched, and nothing else."""
+    if not isinstance(dataset, tf.data.Dataset) or dataset.options() != tf.data.Options():
+        return False
+    while True:
+        if type(dataset).__name__ not in _PLAIN:
+            return False
+        try:
+            inputs = dataset._inputs()
+        except Exception:  # noqa: BLE001 - another TensorFlow's internals: keep the rewrite
+            return False
+        if not inputs:
+            return type(dataset).__name__ in ("_TensorSliceDataset", "_TensorDataset")
+        if len(inputs) != 1:
+            return False
+        dataset = inputs[0]
