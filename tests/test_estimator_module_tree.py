@@ -53,9 +53,9 @@ def test_every_module_imports_and_every_name_resolves_or_is_declined():
 
 
 def test_declined_name_fails_clearly():
-    from tensorflow_estimator.python.estimator.head import multi_head
+    from tensorflow_estimator.python.estimator import early_stopping
     with pytest.raises(AttributeError, match="not provided"):
-        multi_head._no_op_train_fn  # noqa: B018
+        early_stopping._MultiWorkerEarlyStoppingHook  # noqa: B018
 
 
 @pytest.fixture(scope="module")

@@ -1,12 +1,19 @@
 """The top-level modules: `estimator`, `estimator_lib`, `model_fn`, `mode_keys`, `run_config`,
 `training`, `util`, `keras`/`keras_lib`, `extenders`, `checkpoint_utils`, `estimator_export`,
-`tools.analytics`, `tools.checkpoint_converter` (runnable with runpy after install())."""
+`tools.analytics`, `tools.checkpoint_converter` (runnable with runpy after install()).
+Their privates live in files of their own: spec_validation.py (model_fn), run_config_privates.py,
+estimator_privates.py, training_privates.py (with _TrainingExecutor), keras_lib_privates.py,
+fn_arg_checks.py (extenders), checkpoint_converter_privates.py."""
 import os
 import types
 
 import tensorflow as tf
 
-from estimator_compat.legacy.estimator_tree.reasons import NOT_SERVED, PRIVATE, declined
+from estimator_compat.legacy.estimator_tree.reasons import declined
+
+
+def _names(module, names):
+    return {n: getattr(module, n) for n in names}
 
 
 def _public(module):
@@ -25,6 +32,12 @@ def modules():
     from estimator_compat.hooks import dataset_initializer_hooks as initializer_hooks
     from estimator_compat.legacy.estimator_tree import imported_privates as privates
     from estimator_compat.legacy.estimator_tree import input_fn_result as parsing
+    from estimator_compat.legacy.estimator_tree import \
+        checkpoint_converter_privates as converter_privates
+    from estimator_compat.legacy.estimator_tree import (estimator_privates, fn_arg_checks,
+                                                        keras_lib_privates,
+                                                        run_config_privates, spec_validation,
+                                                        training_privates)
     return {
         "estimator": dict(Estimator=api.Estimator, EstimatorV2=api.Estimator,
                           VocabInfo=api.VocabInfo, WarmStartSettings=api.WarmStartSettings,
@@ -37,21 +50,46 @@ def modules():
                           _get_replica_device_setter=privates._get_replica_device_setter,
                           _write_dict_to_summary=privates._write_dict_to_summary,
                           _extract_metric_update_ops=privates._extract_metric_update_ops,
-                          _has_dataset_or_queue_runner=privates._has_dataset_or_queue_runner),
+                          _has_dataset_or_queue_runner=privates._has_dataset_or_queue_runner,
+                          **_names(estimator_privates, (
+                              "_assert_members_are_not_overridden", "_check_checkpoint_available",
+                              "_check_listeners_type", "_combine_distributed_scaffold",
+                              "_dict_to_str", "_get_loss_reduce_op_for_reporting",
+                              "_verify_and_create_loss_metric", "_write_checkpoint_path_to_summary",
+                              "create_per_replica_ready_for_local_init_op"))),
         "estimator_lib": _public(api),
         "model_fn": dict(EstimatorSpec=api.EstimatorSpec, ModeKeys=api.ModeKeys,
                          call_logit_fn=call_logit_fn,
-                         verify_model_fn_args=privates._verify_model_fn_args),
+                         verify_model_fn_args=privates._verify_model_fn_args,
+                         **_names(spec_validation, (
+                             "_check_is_tensor", "_check_is_tensor_or_operation",
+                             "_update_variable_collection",
+                             "_validate_estimator_spec_export_outputs",
+                             "_validate_estimator_spec_hooks", "_validate_estimator_spec_loss",
+                             "_validate_estimator_spec_predictions",
+                             "_validate_estimator_spec_train_op", "_validate_eval_metric_ops",
+                             "_validate_scaffold", "_TPUEstimatorSpec"))),
         "mode_keys": dict(ModeKeys=api.ModeKeys),
         "run_config": dict(RunConfig=api.RunConfig, TaskType=api.TaskType,
                            get_default_session_config=get_default_session_config,
                            path_to_str=path_to_str,
-                           _USE_DEFAULT=run_config_lib._USE_DEFAULT),
+                           _USE_DEFAULT=run_config_lib._USE_DEFAULT,
+                           **_names(run_config_privates, (
+                               "_count_ps", "_count_worker", "_get_eval_session_master",
+                               "_get_global_id_in_cluster", "_get_model_dir",
+                               "_get_session_master", "_validate_properties",
+                               "_validate_save_ckpt_with_replaced_keys", "_validate_service",
+                               "_validate_task_type_and_task_id"))),
         "training": dict(TrainSpec=training.TrainSpec, EvalSpec=training.EvalSpec,
                          train_and_evaluate=training.train_and_evaluate,
                          _assert_eval_spec=privates._assert_eval_spec,
                          _EvalStatus=privates._EvalStatus,
-                         _is_google_env=privates._is_google_env),
+                         _is_google_env=privates._is_google_env,
+                         **_names(training_privates, (
+                             "_ContinuousEvalListener", "_EvalResult",
+                             "_NewCheckpointListenerForEvaluate", "_StopAtSecsHook",
+                             "_TrainingExecutor", "_validate_exporters", "_validate_hooks",
+                             "_validate_input_fn", "_validate_saving_listeners"))),
         "util": dict(fn_args=fn_args, parse_input_fn_result=parsing.parse_input_fn_result,
                      parse_iterator_result=parsing.parse_iterator_result,
                      _DatasetInitializerHook=parsing._DatasetInitializerHook,
@@ -60,8 +98,13 @@ def modules():
                      MultiHostDatasetInitializerHook=(
                          initializer_hooks.MultiHostDatasetInitializerHook)),
         "keras": dict(model_to_estimator=model_to_estimator),
-        "keras_lib": dict(model_to_estimator=model_to_estimator),
-        "extenders": dict(add_metrics=add_metrics),
+        "keras_lib": dict(model_to_estimator=model_to_estimator, **_names(keras_lib_privates, (
+            "FormattedKeyError", "_any_weight_initialized", "_assert_valid_model",
+            "_cast_tensor_to_floatx", "_convert_estimator_io_to_keras", "_convert_tensor",
+            "_extract_sample_weight_tensors",
+            "_get_file_from_google_storage", "standardize_sample_weights"))),
+        "extenders": dict(add_metrics=add_metrics, **_names(fn_arg_checks, (
+            "_call_metric_fn", "_verify_metric_fn_args"))),
         "checkpoint_utils": dict(latest_checkpoint=checkpoints.latest_checkpoint),
         "estimator_export": dict(estimator_export=estimator_export),
         "tools": {},
@@ -70,6 +113,9 @@ def modules():
         "tools.checkpoint_converter": dict(
             convert_checkpoint=checkpoint_converter.convert_checkpoint,
             main=checkpoint_converter.main,
+            **_names(converter_privates, (
+                "_add_new_variable", "_add_opt_variable", "_convert_hyper_params_in_graph",
+                "_convert_variables_in_ckpt")),
             __spec__=_runnable_spec("tensorflow_estimator.python.estimator.tools."
                                     "checkpoint_converter", checkpoint_converter.__file__)),
     }
@@ -153,42 +199,13 @@ def track_numerical_issues(exc_info):
     del exc_info
 
 
+_KERAS_MODEL_FN = ("a piece of tensorflow_estimator's model_to_estimator model_fn on tf-keras "
+                   "internals (compiled train functions, Keras 2 metrics); estimator_compat's "
+                   "model_to_estimator (keras_bridge/model_to_estimator.py) builds the model_fn "
+                   "on Keras 3 its own way: call model_to_estimator")
+
 DECLINED = {
-    "estimator": declined(PRIVATE, (
-        "_assert_members_are_not_overridden", "_check_checkpoint_available",
-        "_check_listeners_type", "_combine_distributed_scaffold", "_dict_to_str",
-        "_get_loss_reduce_op_for_reporting", "_verify_and_create_loss_metric",
-        "_write_checkpoint_path_to_summary", "create_per_replica_ready_for_local_init_op")),
-    "model_fn": dict(
-        declined(PRIVATE, (
-            "_check_is_tensor", "_check_is_tensor_or_operation", "_update_variable_collection",
-            "_validate_estimator_spec_export_outputs", "_validate_estimator_spec_hooks",
-            "_validate_estimator_spec_loss", "_validate_estimator_spec_predictions",
-            "_validate_estimator_spec_train_op", "_validate_eval_metric_ops",
-            "_validate_scaffold")),
-        _TPUEstimatorSpec="TPUEstimator's internal spec; use tpu.TPUEstimatorSpec"),
-    "run_config": declined(PRIVATE, (
-        "_count_ps", "_count_worker", "_get_eval_session_master", "_get_global_id_in_cluster",
-        "_get_model_dir", "_get_session_master", "_validate_properties",
-        "_validate_save_ckpt_with_replaced_keys", "_validate_service",
-        "_validate_task_type_and_task_id")),
-    "training": dict(
-        declined(PRIVATE, (
-            "_ContinuousEvalListener", "_EvalResult", "_NewCheckpointListenerForEvaluate",
-            "_StopAtSecsHook", "_validate_exporters", "_validate_hooks", "_validate_input_fn",
-            "_validate_saving_listeners")),
-        _TrainingExecutor=NOT_SERVED + ": its per-task run_* methods are tensorflow_"
-                          "estimator's internals; call training.train_and_evaluate, which "
-                          "runs the task TF_CONFIG names"),
-    "keras_lib": declined(PRIVATE + " (model_to_estimator is keras_bridge/)", (
-        "FormattedKeyError", "_any_weight_initialized", "_assert_valid_model",
-        "_cast_tensor_to_floatx", "_clone_and_build_model", "_convert_estimator_io_to_keras",
-        "_convert_keras_metrics_to_estimator", "_convert_tensor", "_create_keras_model_fn",
-        "_extract_sample_weight_tensors", "_get_file_from_google_storage",
-        "_save_first_checkpoint", "standardize_sample_weights")),
-    "extenders": declined(PRIVATE, ("_call_metric_fn", "_verify_metric_fn_args")),
-    "tools.checkpoint_converter": declined(PRIVATE + " (the tool is "
-                                           "estimator_compat/checkpoint_converter.py)", (
-        "_add_new_variable", "_add_opt_variable", "_convert_hyper_params_in_graph",
-        "_convert_variables_in_ckpt")),
+    "keras_lib": declined(_KERAS_MODEL_FN, (
+        "_clone_and_build_model", "_convert_keras_metrics_to_estimator", "_create_keras_model_fn",
+        "_save_first_checkpoint")),
 }

@@ -1,9 +1,11 @@
 """`export.*`, `exporter`, `gc`: receivers, export outputs, exporters and export garbage
 collection (gc's functions were private in tensorflow_estimator: `_largest_export_versions`
-is gc.largest_export_versions)."""
+is gc.largest_export_versions). export.export's receiver checks are receiver_checks.py,
+exporter._verify_compare_fn_args fn_arg_checks.py, export.function's helpers
+export_function_privates.py."""
 import types
 
-from estimator_compat.legacy.estimator_tree.reasons import PRIVATE, declined
+from estimator_compat.legacy.estimator_tree.reasons import declined
 
 
 def _public(module):
@@ -15,34 +17,39 @@ def modules():
     import estimator_compat as api
     from estimator_compat import exporters, gc
     from estimator_compat.export import outputs, receivers, supervised_receivers
+    from estimator_compat.legacy.estimator_tree import (export_function_privates,
+                                                        fn_arg_checks, receiver_checks)
     gc_names = {f"_{n}": getattr(gc, n) for n in (
         "get_paths", "largest_export_versions", "mod_export_version", "negation",
         "one_of_every_n_export_versions", "union")}
     return {
         "export": _public(api.export),
-        "export.export": dict(_public(receivers), **_public(supervised_receivers)),
+        "export.export": dict(_public(receivers), **_public(supervised_receivers), **{
+            n: getattr(receiver_checks, n) for n in (
+                "_check_tensor", "_check_tensor_key", "_placeholder_from_tensor",
+                "_placeholders_from_receiver_tensors_dict")}),
         "export.export_lib": _public(api.export),
         "export.export_output": _public(outputs),
-        "export.function": {},
+        "export.function": {n: getattr(export_function_privates, n) for n in (
+            "_EstimatorWrappedGraph", "_canonicalize_receiver_tensors",
+            "_filter_estimator_spec_outputs", "_input_receiver_fn_name",
+            "_prune_receiver_tensors", "_wrap_and_verify_model_fn")},
         "exporter": dict(Exporter=exporters.Exporter, LatestExporter=exporters.LatestExporter,
                          BestExporter=exporters.BestExporter,
                          FinalExporter=exporters.FinalExporter,
                          _SavedModelExporter=exporters._SavedModelExporter,
-                         _loss_smaller=exporters._loss_smaller),
+                         _loss_smaller=exporters._loss_smaller,
+                         _verify_compare_fn_args=fn_arg_checks._verify_compare_fn_args),
         "gc": dict(_public(gc), **gc_names),
     }
 
 
 DECLINED = {
-    "export.export": dict(
-        declined(PRIVATE, ("_check_tensor", "_check_tensor_key", "_placeholder_from_tensor",
-                           "_placeholders_from_receiver_tensors_dict"))),
     "export.function": declined(
-        "tensorflow_estimator's experimental tf.function export of model_fns; estimator_compat "
-        "exports with Estimator.export_saved_model (export/saved_model.py)",
-        ("EstimatorSpecFunction", "ModelFunction", "_EstimatorSpecFunction",
-         "_EstimatorWrappedGraph", "_canonicalize_receiver_tensors",
-         "_filter_estimator_spec_outputs", "_input_receiver_fn_name", "_prune_receiver_tensors",
-         "_wrap_and_verify_model_fn")),
-    "exporter": declined(PRIVATE, ("_verify_compare_fn_args",)),
+        "tensorflow_estimator's experimental tf.function model_fn wrapper, broken in 2.15 "
+        "itself: it overrides tf.function hooks (_defun, _create_graph_function) TensorFlow no "
+        "longer calls, so a TF1 model_fn fails in 2.15 ('Tensor.op is undefined when eager "
+        "execution is enabled'); export with Estimator.export_saved_model, or trace a model_fn "
+        "with export.function._EstimatorWrappedGraph",
+        ("EstimatorSpecFunction", "ModelFunction", "_EstimatorSpecFunction")),
 }
