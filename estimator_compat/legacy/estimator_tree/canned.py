@@ -1,8 +1,7 @@
 """`canned.*`: the canned estimators (V2 classes as `...V2`, tf.compat.v1.estimator's as the
 plain names, as tensorflow_estimator defined them), their logit fn builders, optimizers,
 parsing specs, keys, KMeans, RNN, and `canned.head` (the v1 head API, canned/v1_heads.py)."""
-from estimator_compat.legacy.estimator_tree.reasons import (
-    MODEL_FN, PRIVATE, declined)
+from estimator_compat.legacy.estimator_tree.reasons import PRIVATE, declined
 
 
 def modules():
@@ -39,16 +38,17 @@ def modules():
     return {
         "canned": {}, "canned.v1": {},
         "canned.head": heads_v1,
-        "canned.baseline": family("Baseline"),
+        "canned.baseline": dict(family("Baseline"), **_canned_privates("baseline")),
         "canned.dnn": dict(family("DNN"), dnn_logit_fn_builder=logit_fns.dnn_logit_fn_builder,
                            dnn_logit_fn_builder_v2=logit_fns.dnn_logit_fn_builder_v2,
-                           **_imported_privates("dnn")),
+                           **_imported_privates("dnn"), **_canned_privates("dnn")),
         "canned.linear": dict(family("Linear"), LinearSDCA=linear_sdca.LinearSDCA,
                               linear_logit_fn_builder=logit_fns.linear_logit_fn_builder,
                               linear_logit_fn_builder_v2=logit_fns.linear_logit_fn_builder,
-                              **_imported_privates("linear")),
+                              **_imported_privates("linear"), **_canned_privates("linear")),
         "canned.dnn_linear_combined": dict(family("DNNLinearCombined"),
-                                           **_imported_privates("dnn_linear_combined")),
+                                           **_imported_privates("dnn_linear_combined"),
+                                           **_canned_privates("dnn_linear_combined")),
         "canned.metric_keys": dict(MetricKeys=keys.MetricKeys),
         "canned.prediction_keys": dict(PredictionKeys=keys.PredictionKeys),
         "canned.optimizers": dict(
@@ -62,14 +62,15 @@ def modules():
             regressor_parse_example_spec_v2=parsing.regressor_parse_example_spec,
             _add_label_and_weight_to_parsing_spec=_add_label_and_weight_to_parsing_spec),
         "canned.kmeans": dict(KMeansClustering=experimental.KMeans,
-                              _LossRelativeChangeHook=kmeans._LossRelativeChangeHook),
+                              _LossRelativeChangeHook=kmeans._LossRelativeChangeHook,
+                              **_canned_privates("kmeans")),
         "canned.rnn": dict(RNNClassifier=rnn.RNNClassifier, RNNEstimator=rnn.RNNEstimator,
-                           RNNModel=rnn.RNNModel),
+                           RNNModel=rnn.RNNModel, USE_DEFAULT=rnn.USE_DEFAULT,
+                           **_canned_privates("rnn")),
         "canned.saved_model_estimator": _saved_model_estimator(),
         "canned.linear_optimizer": {}, "canned.linear_optimizer.python": {},
         "canned.linear_optimizer.python.utils": {},
-        "canned.linear_optimizer.python.utils.sdca_ops": {},
-        "canned.linear_optimizer.python.utils.sharded_mutable_dense_hashtable": {},
+        **_sdca_utils(),
         "canned.timeseries": {},
         **{f"canned.timeseries.{m}": {} for m in (
             "ar_model", "estimators", "head", "math_utils", "model", "saved_model_utils",
@@ -81,20 +82,32 @@ def modules():
 def _timeseries():
     """canned.timeseries' feature keys, model_utils' time canonicalization, TimeSeriesRegressor
     with its heads, model base, input statistics, state managers and saved_model_utils (those
-    of tf.contrib.timeseries, legacy/contrib/timeseries/)."""
+    of tf.contrib.timeseries, legacy/contrib/timeseries/), with 2.15's privates code imported;
+    2.15's LSTM ARModel and LSTMAutoRegressor (timeseries/lstm_prediction.py)."""
     from estimator_compat.legacy.contrib.timeseries import (
-        continuation, estimators, feature_keys, head, input_statistics, saved_model_utils,
-        ts_model)
+        continuation, estimators, feature_keys, fully_connected, head, input_statistics,
+        lstm_prediction, numpy_data, saved_model_utils, ts_model)
     return {
-        "canned.timeseries.estimators": dict(TimeSeriesRegressor=estimators.TimeSeriesRegressor),
+        "canned.timeseries.estimators": dict(TimeSeriesRegressor=estimators.TimeSeriesRegressor,
+                                             LSTMAutoRegressor=estimators.LSTMAutoRegressor),
+        "canned.timeseries.ar_model": dict(ARModel=lstm_prediction.ARModel,
+                                           LSTMPredictionModel=(
+                                               lstm_prediction.LSTMPredictionModel)),
         "canned.timeseries.head": dict(
             TimeSeriesRegressionHead=head.TimeSeriesRegressionHead,
             OneShotPredictionHead=head.OneShotPredictionHead,
-            state_to_dictionary=head.state_to_dictionary),
+            state_to_dictionary=head.state_to_dictionary,
+            _NoStatePredictOutput=head._NoStatePredictOutput,
+            _check_feature_shapes_compatible_with=head._check_feature_shapes_compatible_with,
+            _check_train_eval_features=head._check_train_eval_features,
+            _identity_metric_nested=head._identity_metric_nested,
+            _identity_metric_single=head._identity_metric_single),
         "canned.timeseries.saved_model_utils": dict(
             predict_continuation=saved_model_utils.predict_continuation,
             cold_start_filter=saved_model_utils.cold_start_filter,
-            filter_continuation=saved_model_utils.filter_continuation),
+            filter_continuation=saved_model_utils.filter_continuation,
+            _canonicalize_numpy_data=numpy_data.canonicalize,
+            _colate_features_to_feeds_and_fetches=saved_model_utils._feeds_and_fetches),
         "canned.timeseries.math_utils": dict(
             InputStatistics=input_statistics.InputStatistics,
             InputStatisticsFromMiniBatch=input_statistics.InputStatisticsFromMiniBatch,
@@ -103,14 +116,16 @@ def _timeseries():
                                         TimeSeriesModel=ts_model.TimeSeriesModel),
         "canned.timeseries.state_management": dict(
             FilteringOnlyStateManager=head.FilteringOnlyStateManager,
-            PassthroughStateManager=head.PassthroughStateManager),
+            PassthroughStateManager=head.PassthroughStateManager,
+            _OverridableStateManager=head._OverridableStateManager),
         "canned.timeseries.feature_keys": {name: getattr(feature_keys, name) for name in (
             "FilteringFeatures", "FilteringResults", "PredictionFeatures",
             "PredictionResults", "SavedModelLabels", "State", "Times", "TrainEvalFeatures",
             "Values")},
         "canned.timeseries.model_utils": dict(
             canonicalize_times_or_steps_from_output=(
-                continuation.canonicalize_times_or_steps_from_output)),
+                continuation.canonicalize_times_or_steps_from_output),
+            fully_connected=fully_connected.fully_connected),
     }
 
 
@@ -135,6 +150,51 @@ def _imported_privates(module):
     }[module]
 
 
+def _sdca_utils():
+    """canned.linear_optimizer.python.utils' hash tables, sparse feature and SDCA solver
+    (sdca_tables.py, sdca_model.py)."""
+    from estimator_compat.legacy.estimator_tree import sdca_model
+    from estimator_compat.legacy.estimator_tree import sdca_tables as t
+    from estimator_compat.legacy.estimator_tree.reasons import names
+    utils = "canned.linear_optimizer.python.utils."
+    return {utils + "sdca_ops": dict(names(t, "_SparseFeatureColumn"),
+                                     _SDCAModel=sdca_model._SDCAModel),
+            utils + "sharded_mutable_dense_hashtable": names(
+                t, "_MutableDenseHashTable", "_ShardedMutableDenseHashTable")}
+
+
+def _canned_privates(module):
+    """canned.<module>'s private model_fns, builders and checks (estimator_tree/
+    canned_model_fn_privates.py, canned_checks.py, rnn_privates.py)."""
+    from estimator_compat.legacy.estimator_tree import canned_checks as checks
+    from estimator_compat.legacy.estimator_tree import canned_model_fn_privates as fns
+    from estimator_compat.legacy.estimator_tree import rnn_privates, sdca_model
+    from estimator_compat.legacy.estimator_tree.reasons import names
+    return {
+        "baseline": dict(
+            names(fns, "_baseline_logit_fn_builder", "_baseline_model_fn",
+                  "_baseline_model_fn_builder_v2", "_baseline_model_fn_v2"),
+            **names(checks, "_get_batch_size_and_size_checks", "_get_weight_column_key",
+                    "_get_weight_column_key_v2")),
+        "dnn": dict(names(fns, "_dnn_model_fn_builder_v2", "_get_dnn_estimator_spec",
+                          "dnn_model_fn_v2"),
+                    **names(checks, "_get_previous_name_scope", "_validate_features")),
+        "linear": dict(
+            names(fns, "_linear_model_fn_builder_v2", "_linear_model_fn_v2", "_sdca_model_fn"),
+            _SDCAUpdateWeightsHook=sdca_model._SDCAUpdateWeightsHook,
+            **names(checks, "_get_default_optimizer_v2",
+                    "_validate_linear_sdca_optimizer_for_linear_classifier",
+                    "_validate_linear_sdca_optimizer_for_linear_regressor")),
+        "dnn_linear_combined": dict(
+            names(fns, "_dnn_linear_combined_model_fn_v2",
+                  "_init_dnn_linear_combined_estimator"),
+            **names(checks, "_validate_feature_columns")),
+        "kmeans": names(checks, "_parse_features_if_necessary", "_InitializeClustersHook"),
+        "rnn": names(rnn_privates, "_get_rnn_estimator_spec", "_make_rnn_cell_fn",
+                     "_make_rnn_layer", "_single_rnn_cell", "_verify_rnn_cell_input"),
+    }[module]
+
+
 def _add_label_and_weight_to_parsing_spec(parsing_spec, label_key, label_spec,
                                           weight_column=None):
     """A copy of `parsing_spec` with the label's spec and the weight column's (a key is a
@@ -152,51 +212,21 @@ def _add_label_and_weight_to_parsing_spec(parsing_spec, label_key, label_spec,
     return spec
 
 
-TIMESERIES_LSTM = ("tf.estimator 2.15's LSTM prediction model (ARModel's default there, "
-                   "LSTMAutoRegressor) is not served: use tf.contrib.timeseries.ARModel's "
-                   "flat model (tf.contrib.timeseries.ARRegressor), or a keras.layers.LSTM "
-                   "model on tf.data windows")
+KERAS2_MODEL = ("tensorflow_estimator's tf.keras 2 Model / Layer subclass over tf.keras 2's "
+                "feature-column layers, whose variables tf.keras 2 tracked and named in ways "
+                "Keras 3 does not reproduce (a subclassed model's layers get no scopes of their "
+                "own); estimator_compat builds the canned networks with tf.compat.v1 layers "
+                "under the same variable names")
+KMEANS_MODEL_FN = ("KMeansClustering's model_fn object, whose spec chose the centers from "
+                   "a session hook before the first step; estimator_compat's "
+                   "KMeansClustering chooses them inside its first train step instead "
+                   "(canned/kmeans.py): use tf.compat.v1.estimator.experimental.KMeans")
 DECLINED = {
-    "canned.baseline": declined(MODEL_FN, (
-        "_baseline_logit_fn_builder", "_baseline_model_fn", "_baseline_model_fn_builder_v2",
-        "_baseline_model_fn_v2", "_get_batch_size_and_size_checks", "_get_weight_column_key",
-        "_get_weight_column_key_v2")),
-    "canned.dnn": declined(MODEL_FN, (
-        "_DNNModel", "_DNNModelV2", "_dnn_model_fn_builder_v2", "_get_dnn_estimator_spec",
-        "_get_previous_name_scope", "_validate_features", "dnn_model_fn_v2")),
-    "canned.dnn_linear_combined": declined(MODEL_FN, (
-        "_dnn_linear_combined_model_fn_v2", "_init_dnn_linear_combined_estimator",
-        "_validate_feature_columns")),
-    "canned.linear": dict(
-        declined(MODEL_FN, (
-            "_LinearModelLayer", "_SDCAUpdateWeightsHook", "_get_default_optimizer_v2",
-            "_linear_model_fn_builder_v2", "_linear_model_fn_v2",
-            "_sdca_model_fn", "_validate_linear_sdca_optimizer_for_linear_classifier",
-            "_validate_linear_sdca_optimizer_for_linear_regressor")),
-        LinearModel="the Keras LinearModel needs tf.keras 2 (tf_keras); Keras 3 has none: use "
-                    "a keras.layers.Dense over the features"),
-    "canned.kmeans": declined(PRIVATE, (
-        "_InitializeClustersHook", "_ModelFn", "_parse_features_if_necessary")),
-    "canned.rnn": declined(MODEL_FN, (
-        "_get_rnn_estimator_spec", "_make_rnn_cell_fn", "_make_rnn_layer", "_single_rnn_cell",
-        "_verify_rnn_cell_input")),
-    "canned.linear_optimizer.python.utils.sdca_ops": declined(
-        PRIVATE + " (LinearSDCA's SDCA step is canned/sdca_step.py)",
-        ("_SDCAModel", "_SparseFeatureColumn")),
-    "canned.linear_optimizer.python.utils.sharded_mutable_dense_hashtable": declined(
-        PRIVATE + " (LinearSDCA's example state is canned/example_state_table.py)",
-        ("_MutableDenseHashTable", "_ShardedMutableDenseHashTable")),
-    "canned.timeseries.ar_model": declined(TIMESERIES_LSTM, ("ARModel", "LSTMPredictionModel")),
-    "canned.timeseries.estimators": declined(TIMESERIES_LSTM, ("LSTMAutoRegressor",)),
-    "canned.timeseries.head": declined(PRIVATE, (
-        "_NoStatePredictOutput", "_check_feature_shapes_compatible_with",
-        "_check_train_eval_features", "_identity_metric_nested", "_identity_metric_single")),
-    "canned.timeseries.model_utils": declined(
-        "model_utils.fully_connected (a get_variable dense layer helper) is not served: use "
-        "tf.compat.v1.layers.dense", ("fully_connected",)),
-    "canned.timeseries.saved_model_utils": declined(PRIVATE, (
-        "_canonicalize_numpy_data", "_colate_features_to_feeds_and_fetches")),
-    "canned.timeseries.state_management": declined(PRIVATE, ("_OverridableStateManager",)),
+    "canned.dnn": declined(KERAS2_MODEL + "; the same network: dnn_logit_fn_builder_v2 or "
+                           "_dnn_model_fn_builder_v2", ("_DNNModel", "_DNNModelV2")),
+    "canned.linear": declined(KERAS2_MODEL + "; the same model: linear_logit_fn_builder or "
+                              "_linear_model_fn_builder_v2", ("_LinearModelLayer", "LinearModel")),
+    "canned.kmeans": declined(KMEANS_MODEL_FN, ("_ModelFn",)),
 }
 
 
