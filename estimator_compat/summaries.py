@@ -46,13 +46,16 @@ def writer_for(logdir):
 
 
 def write_scalars(logdir, step, values, texts=None):
-    """Writes {tag: number} as simple_value scalars at `step`, then {tag: string} (string
-    tensors without plugin metadata) as a second event, as tf.estimator wrote an evaluation's
-    metrics and then its checkpoint_path (a write cut short then loses only the text);
-    flushes once."""
+    """Writes {tag: number} as simple_value scalars (a numpy array as a tensor) at `step`,
+    then {tag: string} (string tensors without plugin metadata) as a second event, as
+    tf.estimator wrote an evaluation's metrics and then its checkpoint_path (a write cut short
+    then loses only the text); flushes once."""
     summary = tf.compat.v1.Summary()
     for tag, value in values.items():
         if isinstance(value, (bytes, str)):
+            continue
+        if isinstance(value, np.ndarray) and value.ndim:  # a tensor, as tf.estimator wrote it
+            summary.value.add(tag=tag, node_name=tag, tensor=tf.make_tensor_proto(value))
             continue
         summary.value.add(tag=tag, simple_value=float(np.asarray(value)))
     records = [summary.SerializeToString()]

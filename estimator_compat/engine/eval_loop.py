@@ -69,6 +69,9 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
             "data (an empty file, a filter or skip that drops everything, a shard with no "
             "records). tf.estimator returned 0 for every metric here.")
     results = _final_values(step, metrics)
+    regroup = getattr(est, "_regroup_eval_results", None)  # metrics that are parts of one value
+    if regroup is not None:
+        results = regroup(results)
     loss_sum, loss_count = (v.numpy() for v in step.eval_loss)
     results["loss"] = np.float32(loss_sum / loss_count) if loss_count else np.float32(np.nan)
     results["global_step"] = np.int64(global_step)
@@ -81,7 +84,9 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
         summaries.write_graph(out_dir, step.graph, once=True)
     summaries.write_scalars(
         out_dir, global_step,
-        {k: v for k, v in results.items() if k != "global_step" and np.ndim(v) == 0},
+        {k: v for k, v in results.items()  # numbers and arrays, as tf.estimator (not tuples)
+         if k != "global_step" and not isinstance(v, (tuple, list, dict))
+         and (isinstance(v, np.ndarray) or np.ndim(v) == 0)},
         texts=None if path is None else {"checkpoint_path": path})
     return results
 

@@ -4,7 +4,9 @@ on estimator_compat's Estimator. `evaluate` returns the end state as the `start_
 tuple that `predict_continuation_input_fn` reads; the serving receiver fns export the
 predict / filter / cold_start_filter signatures that `saved_model_utils` runs.
 
-Not served: ARRegressor's anomaly mixture (`anomaly_prior_probability`), an error says so."""
+ARRegressor with `anomaly_prior_probability` trains an `AnomalyMixtureARModel`
+(anomaly_mixture.py); tensorflow_estimator 2.15's `LSTMAutoRegressor` its LSTM ARModel
+(lstm_prediction.py)."""
 import functools
 
 import tensorflow as tf
@@ -12,10 +14,11 @@ import tensorflow as tf
 from estimator_compat.estimator import Estimator
 from estimator_compat.export.receivers import ServingInputReceiver
 from estimator_compat.legacy.contrib.timeseries import feature_keys
+from estimator_compat.legacy.contrib.timeseries.anomaly_mixture import AnomalyMixtureARModel
 from estimator_compat.legacy.contrib.timeseries.ar_model import ARModel, FlatPredictionModel
 from estimator_compat.legacy.contrib.timeseries.head import (
-    STATE_PART, FilteringOnlyStateManager, PassthroughStateManager, TimeSeriesRegressionHead,
-    state_to_dictionary)
+    STATE_PART, FilteringOnlyStateManager, OneShotPredictionHead, PassthroughStateManager,
+    TimeSeriesRegressionHead, state_to_dictionary)
 from estimator_compat.legacy.contrib.timeseries.input_statistics import (
     InputStatisticsFromMiniBatch)
 
@@ -40,9 +43,12 @@ class TimeSeriesRegressor(Estimator):
         super().__init__(model_fn=head.create_estimator_spec, model_dir=model_dir,
                          config=config)
 
-    def evaluate(self, input_fn, steps=None, hooks=None, checkpoint_path=None, name=None):
-        results = super().evaluate(input_fn, steps=steps, hooks=hooks,
-                                   checkpoint_path=checkpoint_path, name=name)
+    def _regroup_eval_results(self, results):
+        """The evaluation's `start_tuple_0..N` metrics (the end state's parts) put back
+        together as the `start_tuple` tuple, as TF 1.15's evaluate returned it (called by the
+        eval loop before it writes the summaries, which leave a tuple out as tf.estimator
+        did)."""
+        results = dict(results)
         parts, number = [], 0
         while STATE_PART.format(number) in results:
             parts.append(results.pop(STATE_PART.format(number)))
@@ -149,7 +155,8 @@ class TimeSeriesRegressor(Estimator):
 
 class ARRegressor(TimeSeriesRegressor):
     """TimeSeriesRegressor over an ARModel with a FlatPredictionModel (default optimizer
-    Adagrad 0.1)."""
+    Adagrad 0.1); with `anomaly_prior_probability` (and `anomaly_distribution`, which TF 1.15
+    required then), an AnomalyMixtureARModel."""
 
     def __init__(self, periodicities, input_window_size, output_window_size, num_features,
                  exogenous_feature_columns=None, num_time_buckets=10,
@@ -159,20 +166,51 @@ class ARRegressor(TimeSeriesRegressor):
         if anomaly_prior_probability is None and anomaly_distribution is not None:
             raise ValueError("anomaly_prior_probability is required if anomaly_distribution "
                              "is specified.")
-        if anomaly_prior_probability is not None:
-            raise NotImplementedError(
-                "ARRegressor's anomaly mixture model (anomaly_prior_probability) is not served "
-                "by estimator_compat; leave anomaly_prior_probability unset for the plain "
-                "ARModel, or model outliers with tensorflow_probability "
-                "(tfp.distributions.Mixture) in a Keras model.")
         if optimizer is None:
             optimizer = v1.train.AdagradOptimizer(0.1)
-        model = ARModel(
-            periodicities=periodicities, num_features=num_features,
-            prediction_model_factory=functools.partial(
-                FlatPredictionModel, hidden_layer_sizes=hidden_layer_sizes),
-            exogenous_feature_columns=exogenous_feature_columns,
-            num_time_buckets=num_time_buckets, input_window_size=input_window_size,
-            output_window_size=output_window_size, loss=loss)
+        factory = functools.partial(FlatPredictionModel, hidden_layer_sizes=hidden_layer_sizes)
+        if anomaly_prior_probability is None:
+            model = ARModel(
+                periodicities=periodicities, num_features=num_features,
+                prediction_model_factory=factory,
+                exogenous_feature_columns=exogenous_feature_columns,
+                num_time_buckets=num_time_buckets, input_window_size=input_window_size,
+                output_window_size=output_window_size, loss=loss)
+        else:
+            if loss != ARModel.NORMAL_LIKELIHOOD_LOSS:
+                raise ValueError("AnomalyMixtureARModel only supports "
+                                 "ar_model.ARModel.NORMAL_LIKELIHOOD_LOSS for its loss argument.")
+            model = AnomalyMixtureARModel(
+                periodicities=periodicities, num_features=num_features,
+                prediction_model_factory=factory,
+                exogenous_feature_columns=exogenous_feature_columns,
+                num_time_buckets=num_time_buckets, input_window_size=input_window_size,
+                output_window_size=output_window_size,
+                anomaly_prior_probability=anomaly_prior_probability,
+                anomaly_distribution=anomaly_distribution)
         super().__init__(model=model, state_manager=FilteringOnlyStateManager(),
                          optimizer=optimizer, model_dir=model_dir, config=config)
+
+
+class LSTMAutoRegressor(TimeSeriesRegressor):
+    """tensorflow_estimator 2.15's LSTM autoregression: its ARModel (an encoder-decoder LSTM
+    of `num_units`, `num_timesteps` time buckets per periodicity, `extra_feature_columns` as
+    exogenous features) with a OneShotPredictionHead; `optimizer` a tf.compat.v1 optimizer,
+    or its name with learning rate 0.01 (default "Adam")."""
+
+    def __init__(self, periodicities, input_window_size, output_window_size, model_dir=None,
+                 num_features=1, extra_feature_columns=None, num_timesteps=10,
+                 loss=ARModel.NORMAL_LIKELIHOOD_LOSS, num_units=128, optimizer="Adam",
+                 config=None):
+        from estimator_compat.legacy.contrib.timeseries import lstm_prediction
+        from estimator_compat.legacy.estimator_tree.optimizers import get_optimizer_instance
+        optimizer = get_optimizer_instance(optimizer, learning_rate=0.01)
+        model = lstm_prediction.ARModel(
+            periodicities=periodicities, input_window_size=input_window_size,
+            output_window_size=output_window_size, num_features=num_features,
+            exogenous_feature_columns=extra_feature_columns, num_time_buckets=num_timesteps,
+            loss=loss, prediction_model_factory=functools.partial(
+                lstm_prediction.LSTMPredictionModel, num_units=num_units))
+        super().__init__(model=model, state_manager=FilteringOnlyStateManager(),
+                         optimizer=optimizer, model_dir=model_dir, config=config,
+                         head_type=OneShotPredictionHead)

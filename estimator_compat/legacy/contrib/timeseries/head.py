@@ -1,12 +1,15 @@
 """The time series model_fn (TF 1.15's `head.TimeSeriesRegressionHead` and the state managers
-ARModel uses, `state_management.PassthroughStateManager` / `FilteringOnlyStateManager`).
+ARModel uses, `state_management.PassthroughStateManager` / `FilteringOnlyStateManager`, and
+tensorflow_estimator 2.15's privates of those modules that code imported: the feature checks,
+the identity metrics, `_NoStatePredictOutput`, `_OverridableStateManager`).
 
 Train: the model's loss on a batch of windows, the input statistics updated first, the
 optimizer's `minimize`. Evaluate: the loss's mean (`average_loss`), and the model's last
 predictions, times and end state as "identity" metrics (a local variable holding the last
 value, TF 1.15's `_identity_metric_single`); the end state's elements are the metrics
 `start_tuple_0..N` here (a metric value must be one tensor in this Estimator), put back
-together as `start_tuple` by `TimeSeriesRegressor.evaluate`. Predict: the model's
+together as `start_tuple` by `TimeSeriesRegressor._regroup_eval_results` (before the eval
+summaries, which leave that tuple out as TF 1.15 did). Predict: the model's
 `predict` on `PredictionFeatures`, with their `times`.
 
 Serving (features holding the flat state `model_state_00..N`, as
@@ -47,13 +50,22 @@ class PassthroughStateManager:
         return model.define_loss(features, mode)
 
 
-class FilteringOnlyStateManager(PassthroughStateManager):
-    """As Passthrough, but an evaluation may start from a given `start_tuple` feature."""
+class _OverridableStateManager(PassthroughStateManager):
+    """A state manager whose evaluation may start from a given `start_tuple` feature
+    (tensorflow_estimator 2.15's base of FilteringOnlyStateManager); without one, the loss
+    is `_define_loss_with_saved_state`'s, which a subclass defines (from a state it keeps)."""
+
+    def _define_loss_with_saved_state(self, model, features, mode):
+        raise NotImplementedError(
+            f"{type(self).__name__} must define _define_loss_with_saved_state(model, "
+            f"features, mode): the loss when no '{feature_keys.State.STATE_TUPLE}' feature "
+            f"is given.")
 
     def define_loss(self, model, features, mode):
-        key = feature_keys.FilteringFeatures.STATE_TUPLE
+        key = feature_keys.State.STATE_TUPLE
         if key not in features:
-            return model.define_loss(features, mode)
+            return self._define_loss_with_saved_state(model=model, features=features,
+                                                      mode=mode)
         if mode == TRAIN:
             raise ValueError(f"Overriding saved state for training is not supported (but a "
                              f"value for feature {key} was specified).")
@@ -62,15 +74,35 @@ class FilteringOnlyStateManager(PassthroughStateManager):
         return model.get_batch_loss(features=features, mode=mode, state=state)
 
 
+class FilteringOnlyStateManager(_OverridableStateManager):
+    """As Passthrough, but an evaluation may start from a given `start_tuple` feature."""
+
+    def _define_loss_with_saved_state(self, model, features, mode):
+        return model.define_loss(features, mode)
+
+
 def _identity_metric(name, tensor):
-    """(the variable's value, its assignment): the value seen by the last update."""
+    """(the variable's value, its assignment): the value seen by the last update (a local
+    variable `<name>_identity_metric` of any shape)."""
     variable = v1.Variable(tf.zeros([], dtype=tensor.dtype), name=f"{name}_identity_metric",
                            trainable=False, collections=[v1.GraphKeys.LOCAL_VARIABLES],
-                           validate_shape=False)
+                           validate_shape=False, shape=tf.TensorShape(None))
     update = variable.assign(tensor, read_value=False)
     value = tf.identity(variable.read_value())
     value.set_shape(tensor.shape)
     return value, update
+
+
+_identity_metric_single = _identity_metric  # tensorflow_estimator 2.15's name
+
+
+def _identity_metric_nested(name, input_tensors):
+    """(the values in `input_tensors`' structure, one op running every update): an identity
+    metric `<name>_<i>` per flattened element (2.15's `head._identity_metric_nested`)."""
+    pairs = [_identity_metric(f"{name}_{number}", tensor)
+             for number, tensor in enumerate(tf.nest.flatten(input_tensors))]
+    values = tf.nest.pack_sequence_as(input_tensors, [value for value, _ in pairs])
+    return values, tf.group(*[update for _, update in pairs])
 
 
 def state_to_dictionary(state_tuple):
@@ -235,16 +267,47 @@ def _check_times(features, name, what):
                 f"'{name}')")
 
 
+def _check_feature_shapes_compatible_with(features, compatible_with_name,
+                                          compatible_with_value, ignore=None):
+    """Every feature (but those in `ignore`, and those of unknown rank) is at least
+    `[batch, window, ...]` with the batch and window of `compatible_with_value`."""
+    for name, value in features.items():
+        if ignore and name in ignore:
+            continue
+        shape = value.shape
+        if shape.ndims is None:
+            continue
+        if shape.ndims < 2:
+            raise ValueError(f"Features must have shape (batch dimension, window size, ...) "
+                             f"(got rank {shape.ndims} for feature '{name}')")
+        if not shape[:2].is_compatible_with(compatible_with_value.shape):
+            raise ValueError(
+                f"Features must have shape (batch dimension, window size, ...) where batch "
+                f"dimension and window size match the '{compatible_with_name}' feature (got "
+                f"shape {shape} for feature '{name}' but shape {compatible_with_value.shape} "
+                f"for feature '{compatible_with_name}')")
+
+
 def _check_train_eval_features(features, model):
-    _check_times(features, feature_keys.TrainEvalFeatures.TIMES, "training/evaluation")
-    name = feature_keys.TrainEvalFeatures.VALUES
-    if name not in features:
-        raise ValueError(f"Expected a '{name}' feature for training/evaluation.")
-    if not features[name].shape.is_compatible_with([None, None, model.num_features]):
+    """`times` `[batch, window]` and `values` `[batch, window, num_features]` present, and
+    every other feature `[batch, window, ...]`: a clear ValueError otherwise."""
+    times_key, values_key = (feature_keys.TrainEvalFeatures.TIMES,
+                             feature_keys.TrainEvalFeatures.VALUES)
+    for name in (times_key, values_key):
+        if name not in features:
+            raise ValueError(f"Expected a '{name}' feature for training/evaluation.")
+    times, values = features[times_key], features[values_key]
+    if not times.shape.is_compatible_with([None, None]):
+        raise ValueError(f"Expected shape (batch dimension, window size) for feature "
+                         f"'{times_key}' (got shape {times.shape})")
+    if not values.shape.is_compatible_with([None, None, model.num_features]):
         raise ValueError(
             f"Expected shape (batch dimension, window size, {model.num_features}) for feature "
-            f"'{name}', since the model was configured with num_features="
-            f"{model.num_features} (got shape {features[name].shape})")
+            f"'{values_key}', since the model was configured with num_features="
+            f"{model.num_features} (got shape {values.shape})")
+    _check_feature_shapes_compatible_with(
+        features={k: v for k, v in features.items() if k != feature_keys.State.STATE_TUPLE},
+        compatible_with_name=times_key, compatible_with_value=times)
 
 
 class OneShotPredictionHead(TimeSeriesRegressionHead):
