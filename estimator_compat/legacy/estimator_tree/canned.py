@@ -1,7 +1,7 @@
 """`canned.*`: the canned estimators (V2 classes as `...V2`, tf.compat.v1.estimator's as the
 plain names, as tensorflow_estimator defined them), their logit fn builders, optimizers,
 parsing specs, keys, KMeans, RNN, and `canned.head` (the v1 head API, canned/v1_heads.py)."""
-from estimator_compat.legacy.estimator_tree.reasons import PRIVATE, declined
+from estimator_compat.legacy.estimator_tree.reasons import declined
 
 
 def modules():

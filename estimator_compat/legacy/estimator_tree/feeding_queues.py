@@ -9,20 +9,19 @@ pandas_input_fn use tf.data instead.
   giving the next batch's feed dict ({placeholder: rows}), the row index first for the array
   and frame kinds; `num_epochs` ends them with OutOfRangeError; `random_start` begins at a row
   drawn from Python's `random` seeded with `seed`, as 2.15 did (it seeds the module);
-- `_FeedingQueueRunner`: a QueueRunner whose threads run each enqueue op with its feed
-  function's feed dict, closing the queue when the last one runs out of data;
+- `_FeedingQueueRunner`: tf.contrib.training's FeedingQueueRunner (one class, as in TF);
 - `_enqueue_data(data, capacity, ...)`: the FIFO / padding FIFO / random-shuffle queue of
   (index, columns...) filled that way, registered in QUEUE_RUNNERS, with its fullness
   summary `queue/<queue>fraction_over_<min>_of_<n>_full`.
 """
 import collections
 import random
-import threading
 import types
 
 import numpy as np
 import tensorflow as tf
 
+from estimator_compat.legacy.contrib.training.feeding_queue_runner import _FeedingQueueRunner
 from estimator_compat.legacy.estimator_tree.input_privates import (
     _get_integer_indices_for_next_batch, _pad_if_needed)
 
@@ -147,88 +146,6 @@ class _GeneratorFeedFn:
             return {k: np.asarray(_pad_if_needed(v, self._pad_value))
                     for k, v in values.items()}
         return {k: np.asarray(v) for k, v in values.items()}
-
-
-class _FeedingQueueRunner(v1.train.QueueRunner):
-    """A QueueRunner whose enqueue ops each run with their feed function's feed dict; a feed
-    function's OutOfRangeError (or a cancelled enqueue) ends its thread, and the last thread
-    to end closes the queue."""
-
-    def __init__(self, queue=None, enqueue_ops=None, close_op=None, cancel_op=None,
-                 feed_fns=None, queue_closed_exception_types=None):
-        if queue_closed_exception_types is None:
-            queue_closed_exception_types = (tf.errors.OutOfRangeError,
-                                            tf.errors.CancelledError)
-        super().__init__(queue, enqueue_ops, close_op, cancel_op,
-                         queue_closed_exception_types=queue_closed_exception_types)
-        if feed_fns is None:
-            feed_fns = [None] * len(enqueue_ops)
-        elif len(feed_fns) != len(enqueue_ops):
-            raise ValueError("If feed_fns is not None, it must have the same length as "
-                             "enqueue_ops.")
-        self._feed_fns = feed_fns
-
-    def _one_thread_done(self, sess):
-        with self._lock:
-            self._runs_per_session[sess] -= 1
-            last = self._runs_per_session[sess] == 0
-        if last:
-            try:
-                sess.run(self._close_op)
-            except Exception as e:  # noqa: BLE001 - closing a closed queue
-                v1.logging.vlog(1, "Ignored exception: %s", str(e))
-
-    def _run(self, sess, enqueue_op, feed_fn, coord=None):
-        if coord:
-            coord.register_thread(threading.current_thread())
-        done = False
-        try:
-            while not (coord and coord.should_stop()):
-                try:
-                    sess.run(enqueue_op, feed_dict=None if feed_fn is None else feed_fn())
-                except (tf.errors.OutOfRangeError, tf.errors.CancelledError):
-                    done = True
-                    self._one_thread_done(sess)
-                    return
-        except Exception as e:
-            if coord:
-                coord.request_stop(e)
-            else:
-                v1.logging.error("Exception in QueueRunner: %s", str(e))
-                with self._lock:
-                    self._exceptions_raised.append(e)
-                raise
-        finally:
-            if not done:
-                with self._lock:
-                    self._runs_per_session[sess] -= 1
-
-    def create_threads(self, sess, coord=None, daemon=False, start=False):
-        """One thread per enqueue op (and, with `coord`, one closing the queue when it asks
-        to stop); none while this session's threads still run."""
-        with self._lock:
-            if self._runs_per_session.get(sess, 0) > 0:
-                return []
-            self._runs_per_session[sess] = len(self._enqueue_ops)
-            self._exceptions_raised = []
-        threads = [threading.Thread(target=self._run, args=(sess, op, feed_fn, coord))
-                   for op, feed_fn in zip(self._enqueue_ops, self._feed_fns)]
-        if coord:
-            threads.append(threading.Thread(target=self._close_on_stop,
-                                            args=(sess, self._cancel_op, coord)))
-        for thread in threads:
-            thread.daemon = daemon or thread.daemon
-            if start:
-                thread.start()
-        return threads
-
-    def _init_from_proto(self, queue_runner_def):
-        raise NotImplementedError(f"{type(self).__name__} does not support initialization "
-                                  "from proto.")
-
-    def to_proto(self):
-        raise NotImplementedError(f"{type(self).__name__} does not support serialization to "
-                                  "proto.")
 
 
 def _source(data):

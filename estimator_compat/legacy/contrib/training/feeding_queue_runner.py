@@ -9,9 +9,10 @@ import tensorflow as tf
 logger = logging.getLogger("tensorflow")
 
 
-class FeedingQueueRunner(tf.compat.v1.train.QueueRunner):
+class _FeedingQueueRunner(tf.compat.v1.train.QueueRunner):
     """QueueRunner(queue, enqueue_ops, close_op, cancel_op, ...) plus `feed_fns`: one function
-    per enqueue op, called before each run for its `feed_dict` (None: no feed)."""
+    per enqueue op, called before each run for its `feed_dict` (None: no feed). One class
+    under both names, as in TensorFlow (its errors name `_FeedingQueueRunner`)."""
 
     def __init__(self, queue=None, enqueue_ops=None, close_op=None, cancel_op=None,
                  feed_fns=None, queue_closed_exception_types=None):
@@ -22,8 +23,7 @@ class FeedingQueueRunner(tf.compat.v1.train.QueueRunner):
         else:
             if len(feed_fns) != len(self._enqueue_ops):
                 raise ValueError("If feed_fns is not None, it must have the same length as "
-                                 f"enqueue_ops: {len(feed_fns)} feed_fns for "
-                                 f"{len(self._enqueue_ops)} enqueue_ops.")
+                                 "enqueue_ops.")
             self._feed_fns = list(feed_fns)
 
     @property
@@ -82,3 +82,14 @@ class FeedingQueueRunner(tf.compat.v1.train.QueueRunner):
             if start:
                 thread.start()
         return threads
+
+    def _init_from_proto(self, queue_runner_def):
+        raise NotImplementedError(f"{type(self).__name__} does not support initialization "
+                                  "from proto.")
+
+    def to_proto(self):
+        raise NotImplementedError(f"{type(self).__name__} does not support serialization to "
+                                  "proto.")
+
+
+FeedingQueueRunner = _FeedingQueueRunner
