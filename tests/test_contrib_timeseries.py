@@ -1,7 +1,7 @@
 """tf.contrib.timeseries against TF 1.15.5: the cases of tests/tf115_cases/contrib_timeseries.py
 (feature keys, readers, input fns, predict_continuation_input_fn) run here and compared with
 TF 1.15's record (tests/fixtures/tf115_cases/contrib_timeseries.json); the input fns feeding an
-Estimator; the deep import paths and the declined StructuralEnsembleRegressor."""
+Estimator; the deep import paths."""
 
 import numpy as np
 import pytest
@@ -54,14 +54,15 @@ def test_input_fns_feed_an_estimator(tmp_path):
     np.testing.assert_allclose(predictions[0]["mean"], [20.0, 20.5, 21.0], rtol=1e-3)
 
 
-def test_deep_import_paths_and_declined_names():
+def test_deep_import_paths():
     from estimator_compat.legacy import contrib
     ts = contrib.build().timeseries
     from tensorflow.contrib.timeseries.python.timeseries import feature_keys, input_pipeline
     assert input_pipeline.NumpyReader is ts.NumpyReader
     assert feature_keys.PredictionFeatures.STATE_TUPLE == "start_tuple"
-    with pytest.raises(AttributeError, match="in TensorFlow 2 use"):
-        getattr(ts, "StructuralEnsembleRegressor")
+    from tensorflow.contrib.timeseries.python.timeseries.state_space_models import (
+        structural_ensemble)
+    assert structural_ensemble.MultiResolutionStructuralEnsemble is not None
     from tensorflow.contrib.timeseries.python.timeseries import estimators, saved_model_utils
     assert estimators.ARRegressor is ts.ARRegressor
     assert saved_model_utils.cold_start_filter is ts.saved_model_utils.cold_start_filter

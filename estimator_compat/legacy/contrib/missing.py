@@ -60,7 +60,6 @@ REPLACEMENTS = {
     "tpu.Topology": "tf.tpu.experimental.Topology (4-D in TensorFlow 2; TF 1.15's was 3-D), from initialize_tpu_system",
     "tpu.DeviceAssignment": "tf.tpu.experimental.DeviceAssignment (over TensorFlow 2's 4-D Topology)",
     "tpu.device_assignment": "tf.tpu.experimental.DeviceAssignment.build(topology, ...) (TensorFlow 2's 4-D Topology)",
-    "tpu.profiler": "tf.profiler.experimental.client.trace(service_addr, logdir, duration_ms) (needs a TPU)",
     "losses.metric_learning.cluster_loss": "triplet_semihard_loss or lifted_struct_loss here "
                                            "(cluster_loss needed scikit-learn's clustering "
                                            "metrics and is not served)",
@@ -68,7 +67,6 @@ REPLACEMENTS = {
     "distribute.MultiWorkerAllReduce": "tf.distribute.MultiWorkerMirroredStrategy (its collective all-reduce across workers replaced this class, whose xring / pscpu / nccl-hierarchical algorithms, TF 1.15's tensorflow.python.distribute.all_reduce, TensorFlow 2 removed)",
     "saved_model.save_keras_model": "model.save('model.keras') to reload it as a Keras model, and model.export(export_dir) for a serving SavedModel (Keras 3 cannot rebuild a Keras model from a SavedModel, nor read the tf.keras 2.2 model JSON TF 1.15 wrote in its assets)",
     "saved_model.load_keras_model": "keras.models.load_model('model.keras') (Keras 3 cannot rebuild a Keras model from a SavedModel, nor read the tf.keras 2.2 model JSON in TF 1.15's assets/saved_model.json; tf.saved_model.load(export_dir) serves one for inference)",
-    "timeseries.StructuralEnsembleRegressor": "tensorflow_probability.sts (LocalLinearTrend, Seasonal, Sum; sts.forecast) (the Kalman-filter state space models of tf.contrib.timeseries are not served)",
     "distribute.UpdateContext": "strategy.extended.update(var, fn) (the update context is internal to tf.distribute; TensorFlow 2's takes a replica id, not TF 1.15's device)",
 }
 

@@ -1,7 +1,6 @@
 """`tf.contrib.timeseries` (TF 1.15's `contrib/timeseries/python/timeseries`): the feature
 keys, readers, input fns, the autoregressive model, its Estimators and their exports are
-served; the state space models (StructuralEnsembleRegressor) are declined
-(`missing.REPLACEMENTS` names what to use).
+served, with the state space models (StructuralEnsembleRegressor) in state_space/.
 
     TrainEvalFeatures, FilteringResults (+ the other key classes)  feature_keys.py
     NumpyReader, CSVReader (TimeSeriesReader)                      readers.py
@@ -14,7 +13,7 @@ served; the state space models (StructuralEnsembleRegressor) are declined
     TimeSeriesRegressionHead, OneShotPredictionHead, state managers head.py
     TimeSeriesRegressor, ARRegressor (+ serving receiver fns)      estimators.py
     saved_model_utils                                              saved_model_utils.py
-    StructuralEnsembleRegressor                                    declined (missing.py)
+    StructuralEnsembleRegressor, state space models                state_space/
 
 The deep paths `tensorflow.contrib.timeseries.python.timeseries.{feature_keys,
 input_pipeline, model_utils, ar_model, estimators, head, model, math_utils,
@@ -25,7 +24,7 @@ input statistics, replicate_state, normal_log_prob).
 """
 from estimator_compat.legacy.contrib.timeseries import (
     ar_model, continuation, estimators, feature_keys, head, input_fns, input_statistics, readers,
-    saved_model_utils, ts_model)
+    saved_model_utils, state_space, ts_model)
 
 NAME = "tensorflow.contrib.timeseries"
 
@@ -55,6 +54,7 @@ def build():
                                   continuation.canonicalize_times_or_steps_from_output)),
         ar_model=namespace(NAME + ".python.timeseries.ar_model", ar_model.__doc__,
                            ARModel=ar_model.ARModel,
+                           AnomalyMixtureARModel=estimators.AnomalyMixtureARModel,
                            FlatPredictionModel=ar_model.FlatPredictionModel),
         estimators=namespace(NAME + ".python.timeseries.estimators", estimators.__doc__,
                              TimeSeriesRegressor=estimators.TimeSeriesRegressor,
@@ -90,5 +90,6 @@ def build():
         ARModel=ar_model.ARModel, ARRegressor=estimators.ARRegressor,
         TimeSeriesRegressor=estimators.TimeSeriesRegressor,
         OneShotPredictionHead=head.OneShotPredictionHead,
+        **state_space.served(namespace, NAME),
         saved_model_utils=namespace(NAME + ".saved_model_utils", saved_model_utils.__doc__,
                                     **utils))
