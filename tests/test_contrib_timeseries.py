@@ -4,7 +4,6 @@ TF 1.15's record (tests/fixtures/tf115_cases/contrib_timeseries.json); the input
 Estimator; the deep import paths."""
 
 import numpy as np
-import pytest
 import tensorflow as tf
 from tf115_cases import harness
 
