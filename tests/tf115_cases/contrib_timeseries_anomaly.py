@@ -6,35 +6,14 @@ and `predict` compared; the anomaly scale's variable and initial value; the erro
 """
 import numpy as np
 
+from tf115_cases.contrib_timeseries_ar import _fixed_weights, _outputs
+
 
 def _series(batch, length, features, offset=0):
     times = np.tile(np.arange(length, dtype=np.int64) * 3 + 2 + offset, [batch, 1])
     values = np.sin(times[..., None] / 4.0 + np.arange(features) + np.arange(batch)[:, None, None])
     values[:, length // 2] += 4.0  # a spike the anomaly component explains
     return {"times": times, "values": values.astype(np.float32)}
-
-
-def _fixed_weights(tf, fetches):
-    """`run(sess)`: every global variable set to a fixed pattern, then `fetches` run."""
-    variables = sorted(tf.global_variables(), key=lambda v: v.op.name)
-    assigns = []
-    for number, variable in enumerate(variables):
-        shape = variable.shape.as_list()
-        size = int(np.prod(shape))
-        value = np.cos(np.arange(size) * 0.37 + number).reshape(shape) * 0.3
-        assigns.append(tf.assign(variable, value.astype(np.float32)))
-
-    def run(sess):
-        sess.run(assigns)
-        return sess.run(fetches)
-    return run
-
-
-def _outputs(tf, outputs):
-    return {"loss": outputs.loss, "predictions": outputs.predictions,
-            "times": outputs.prediction_times, "state_times": outputs.end_state[0],
-            "state_values": outputs.end_state[1],
-            "state_exogenous_shape": tf.shape(outputs.end_state[2])}
 
 
 def _model(tf, **kwargs):

@@ -21,7 +21,8 @@ def _fixed_weights(tf, fetches):
         shape = variable.shape.as_list()
         size = int(np.prod(shape))
         value = np.cos(np.arange(size) * 0.37 + number).reshape(shape) * 0.3
-        assigns.append(tf.assign(variable, value.astype(np.float32)))
+        dtype = variable.dtype.base_dtype.as_numpy_dtype
+        assigns.append(tf.assign(variable, value.astype(dtype)))
 
     def run(sess):
         sess.run(assigns)

@@ -9,6 +9,8 @@ import importlib
 
 import numpy as np
 
+from tf115_cases.contrib_timeseries_ar import _fixed_weights
+
 SSM = "tensorflow.contrib.timeseries.python.timeseries.state_space_models."
 
 
@@ -28,23 +30,6 @@ def _series(batch, length, features, gap=1, offset=0):
 
 def _tensors(tf, series):
     return {key: tf.constant(value) for key, value in series.items()}
-
-
-def _fixed_weights(tf, fetches):
-    """`run(sess)`: every global variable set to a fixed pattern, then `fetches` run."""
-    variables = sorted(tf.global_variables(), key=lambda v: v.op.name)
-    assigns = []
-    for number, variable in enumerate(variables):
-        shape = variable.shape.as_list()
-        size = int(np.prod(shape))
-        value = np.cos(np.arange(size) * 0.37 + number).reshape(shape) * 0.3
-        dtype = variable.dtype.base_dtype.as_numpy_dtype
-        assigns.append(tf.assign(variable, value.astype(dtype)))
-
-    def run(sess):
-        sess.run(assigns)
-        return sess.run(fetches)
-    return run
 
 
 def _state(state):
