@@ -53,9 +53,9 @@ def test_every_module_imports_and_every_name_resolves_or_is_declined():
 
 
 def test_declined_name_fails_clearly():
-    from tensorflow_estimator.python.estimator import early_stopping
+    from tensorflow_estimator.python.estimator.canned import dnn
     with pytest.raises(AttributeError, match="not provided"):
-        early_stopping._MultiWorkerEarlyStoppingHook  # noqa: B018
+        dnn._DNNModel  # noqa: B018
 
 
 @pytest.fixture(scope="module")

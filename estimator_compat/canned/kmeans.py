@@ -7,7 +7,8 @@ own when the centers are drawn from the data; here such a train step, finding no
 only chooses them from its batch and does not count as a step (global_step stays), so the same
 batches train the same steps. Evaluation and prediction build only the inference part
 (private methods of TensorFlow's KMeans), on the same variables. Keys, metrics and variable
-names (`clusters`, `initialized`) are 2.15's.
+names (`clusters`, `initialized`) are 2.15's. `_ModelFn` is 2.15's private model_fn object
+(`_ModelFn(num_clusters, ...).model_fn`), the model_fn KMeansClustering itself trains with.
 """
 import contextlib
 
@@ -125,6 +126,72 @@ def _points(features, feature_columns):
     return tf.concat([features[k] for k in sorted(features)], axis=1)
 
 
+class _ModelFn:
+    """2.15's model_fn object: `model_fn(features, mode, config)` gives KMeansClustering's
+    EstimatorSpec for these settings (the clusters chosen inside the first train step, see the
+    module docstring, where 2.15's spec brought an `_InitializeClustersHook`)."""
+
+    def __init__(self, num_clusters, initial_clusters, distance_metric, seed, use_mini_batch,
+                 mini_batch_steps_per_iteration, kmeans_plus_plus_num_retries,
+                 relative_tolerance, feature_columns):
+        self._num_clusters = num_clusters
+        self._initial_clusters = initial_clusters
+        self._distance_metric = distance_metric
+        self._seed = seed
+        self._use_mini_batch = use_mini_batch
+        self._mini_batch_steps_per_iteration = mini_batch_steps_per_iteration
+        self._kmeans_plus_plus_num_retries = kmeans_plus_plus_num_retries
+        self._relative_tolerance = relative_tolerance
+        self._feature_columns = feature_columns
+        self._columns = list(feature_columns) if feature_columns else None  # once: an iterator
+
+    def model_fn(self, features, mode, config):
+        """The KMeans EstimatorSpec for `mode` (config is not used, as in 2.15)."""
+        del config
+        num_clusters, distance_metric = self._num_clusters, self._distance_metric
+        initial_clusters = self._initial_clusters
+        init_takes_a_batch = isinstance(initial_clusters, str) or callable(initial_clusters)
+        if not init_takes_a_batch:
+            # given centers: as a function of (inputs, k), which the k-means ops take without
+            # comparing it to their init names (a tensor there would make an Equal op)
+            given = np.asarray(initial_clusters, np.float32)
+            initial_clusters = lambda inputs, k: tf.constant(given)
+        points = _points(features, self._columns)
+        make_kmeans = _sharing_variables(lambda: clustering_ops.KMeans(
+            inputs=points, num_clusters=num_clusters, initial_clusters=initial_clusters,
+            distance_metric=distance_metric, use_mini_batch=self._use_mini_batch,
+            mini_batch_steps_per_iteration=self._mini_batch_steps_per_iteration,
+            random_seed=self._seed or 0,
+            kmeans_plus_plus_num_retries=self._kmeans_plus_plus_num_retries))
+        train_op, hooks, predictions = None, [], None
+        with _identity_equality():
+            if mode == ModeKeys.TRAIN:
+                train_op, losses = _train_step(make_kmeans, num_clusters, distance_metric,
+                                               init_takes_a_batch)
+            else:  # no init or update ops, which evaluation must not run
+                all_distances, model_predictions, losses = _inference(
+                    make_kmeans(), num_clusters, distance_metric)
+                predictions = {KMeansClustering.ALL_DISTANCES: all_distances[0],
+                               KMeansClustering.CLUSTER_INDEX: model_predictions[0]}
+        loss = tf.reduce_sum(losses)
+        v1.summary.scalar("loss/raw", loss)
+        if mode == ModeKeys.TRAIN and self._relative_tolerance is not None:
+            hooks.append(_LossRelativeChangeHook(loss, self._relative_tolerance))
+        return EstimatorSpec(
+            mode, predictions=predictions, loss=loss, train_op=train_op,
+            eval_metric_ops={KMeansClustering.SCORE: v1.metrics.mean(loss)},
+            training_hooks=hooks, export_outputs=predictions and _export_outputs(predictions))
+
+
+def _export_outputs(predictions):
+    index = PredictOutput(predictions[KMeansClustering.CLUSTER_INDEX])
+    return {KMeansClustering.ALL_DISTANCES:
+            PredictOutput(predictions[KMeansClustering.ALL_DISTANCES]),
+            KMeansClustering.CLUSTER_INDEX: index,
+            tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY:
+                PredictOutput(predictions[KMeansClustering.CLUSTER_INDEX])}
+
+
 class KMeansClustering(Estimator):
     """K-means clustering; `train` runs iterations, `predict` gives cluster indices and
     distances to every center."""
@@ -142,54 +209,18 @@ class KMeansClustering(Estimator):
                  distance_metric=SQUARED_EUCLIDEAN_DISTANCE, seed=None, use_mini_batch=True,
                  mini_batch_steps_per_iteration=1, kmeans_plus_plus_num_retries=2,
                  relative_tolerance=None, config=None, feature_columns=None):
-        init_takes_a_batch = isinstance(initial_clusters, str) or callable(initial_clusters)
-        if not init_takes_a_batch:
-            # given centers: as a function of (inputs, k), which the k-means ops take without
-            # comparing it to their init names (a tensor there would make an Equal op)
-            given = np.asarray(initial_clusters, np.float32)
-            initial_clusters = lambda inputs, k: tf.constant(given)  # noqa: E731
         if distance_metric not in (self.SQUARED_EUCLIDEAN_DISTANCE, self.COSINE_DISTANCE):
             raise ValueError(f"Unsupported distance metric {distance_metric!r}; use "
                              f"{self.SQUARED_EUCLIDEAN_DISTANCE!r} or {self.COSINE_DISTANCE!r}.")
         if isinstance(initial_clusters, str) and initial_clusters not in (
                 self.RANDOM_INIT, self.KMEANS_PLUS_PLUS_INIT):
             raise ValueError(f"Unsupported initial_clusters {initial_clusters!r}.")
-        columns = list(feature_columns) if feature_columns else None
-
-        def model_fn(features, mode, config):
-            points = _points(features, columns)
-
-            make_kmeans = _sharing_variables(lambda: clustering_ops.KMeans(
-                inputs=points, num_clusters=num_clusters, initial_clusters=initial_clusters,
-                distance_metric=distance_metric, use_mini_batch=use_mini_batch,
-                mini_batch_steps_per_iteration=mini_batch_steps_per_iteration,
-                random_seed=seed or 0,
-                kmeans_plus_plus_num_retries=kmeans_plus_plus_num_retries))
-            train_op, hooks, predictions = None, [], None
-            with _identity_equality():
-                if mode == ModeKeys.TRAIN:
-                    train_op, losses = _train_step(make_kmeans, num_clusters,
-                                                   distance_metric, init_takes_a_batch)
-                else:  # no init or update ops, which evaluation must not run
-                    all_distances, model_predictions, losses = _inference(
-                        make_kmeans(), num_clusters, distance_metric)
-                    predictions = {self.ALL_DISTANCES: all_distances[0],
-                                   self.CLUSTER_INDEX: model_predictions[0]}
-            loss = tf.reduce_sum(losses)
-            v1.summary.scalar("loss/raw", loss)
-            if mode == ModeKeys.TRAIN and relative_tolerance is not None:
-                hooks.append(_LossRelativeChangeHook(loss, relative_tolerance))
-            return EstimatorSpec(
-                mode, predictions=predictions, loss=loss, train_op=train_op,
-                eval_metric_ops={self.SCORE: v1.metrics.mean(loss)}, training_hooks=hooks,
-                export_outputs=predictions and {
-                    self.ALL_DISTANCES: PredictOutput(predictions[self.ALL_DISTANCES]),
-                    self.CLUSTER_INDEX: PredictOutput(predictions[self.CLUSTER_INDEX]),
-                    tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY:
-                        PredictOutput(predictions[self.CLUSTER_INDEX])})
-
         self._distance_metric = distance_metric
-        super().__init__(model_fn, model_dir=model_dir, config=config)
+        super().__init__(_ModelFn(num_clusters, initial_clusters, distance_metric, seed,
+                                  use_mini_batch, mini_batch_steps_per_iteration,
+                                  kmeans_plus_plus_num_retries, relative_tolerance,
+                                  feature_columns).model_fn,
+                         model_dir=model_dir, config=config)
 
     def _predict_one_key(self, input_fn, key):
         for result in self.predict(input_fn=input_fn, predict_keys=[key]):

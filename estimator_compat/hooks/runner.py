@@ -1,7 +1,8 @@
 """Runs a mode's hooks around each compiled step: SessionRunHooks and Keras callbacks, in order.
 
 SessionRunHooks get their TF1 protocol: `begin` inside the trace (after model_fn), then
-`after_create_session`, `before_run`/`after_run` around each step with their fetches, `end`.
+`after_create_session`, `before_run`/`after_run` around each step with their fetches, `end`,
+each with TF1's identity hashing of tensors (a hook's `feed_dict={placeholder: value}`).
 Keras callbacks get on_{train,test,predict}_begin / _batch_begin / _batch_end (logs: loss,
 global_step) / _end, and on training one "epoch" per `log_step_count_steps` steps (logs: the
 window's mean loss), so epoch-based callbacks such as `keras.callbacks.EarlyStopping(monitor=
@@ -18,6 +19,7 @@ from tensorflow.python.training import basic_session_run_hooks as _tf_hooks
 from tensorflow.python.training import training_util
 
 from estimator_compat.engine import fetches as fetch_lib
+from estimator_compat.engine.tf1_equality import identity_equality
 from estimator_compat.hooks import SessionRunArgs, SessionRunContext, SessionRunValues
 from estimator_compat.hooks.builtin import adapt
 from estimator_compat.hooks.session import HookSession
@@ -117,7 +119,8 @@ class HookRunner:
             if isinstance(hook, keras.callbacks.Callback):
                 getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_begin")({})
             else:
-                hook.after_create_session(self.session, None)
+                with identity_equality():  # TF1 graph mode: tensors hash (feed_dict keys)
+                    hook.after_create_session(self.session, None)
 
     def before_step(self):
         """Asks the hooks for their fetches; returns the graph names the step must return."""
@@ -130,7 +133,8 @@ class HookRunner:
                 getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_batch_begin")(self._step_index, {})
                 continue
             context = SessionRunContext(original_args=SessionRunArgs([]), session=self.session)
-            args = hook.before_run(context)
+            with identity_equality():
+                args = hook.before_run(context)
             if args is not None and not isinstance(args, SessionRunArgs):
                 raise TypeError(f"{type(hook).__name__}.before_run must return SessionRunArgs "
                                 f"or None, given: {args!r}")
@@ -155,8 +159,9 @@ class HookRunner:
                 continue
             _, context, structure, resolved = requests[id(hook)]
             results = fetch_lib.pack(structure, resolved, step_values)
-            hook.after_run(context, SessionRunValues(results=results, options=None,
-                                                     run_metadata=None))
+            with identity_equality():
+                hook.after_run(context, SessionRunValues(results=results, options=None,
+                                                         run_metadata=None))
             if context.stop_requested:
                 self.stop_requested = True
         self._step_index += 1
@@ -181,7 +186,8 @@ class HookRunner:
             if isinstance(hook, keras.callbacks.Callback):
                 getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_end")(logs or {})
             else:
-                hook.end(self.session)
+                with identity_equality():
+                    hook.end(self.session)
 
     def _keras_epoch(self, event, epoch, logs):
         for cb in self._hooks:

@@ -63,6 +63,7 @@ def modules():
             _add_label_and_weight_to_parsing_spec=_add_label_and_weight_to_parsing_spec),
         "canned.kmeans": dict(KMeansClustering=experimental.KMeans,
                               _LossRelativeChangeHook=kmeans._LossRelativeChangeHook,
+                              _ModelFn=kmeans._ModelFn,
                               **_canned_privates("kmeans")),
         "canned.rnn": dict(RNNClassifier=rnn.RNNClassifier, RNNEstimator=rnn.RNNEstimator,
                            RNNModel=rnn.RNNModel, USE_DEFAULT=rnn.USE_DEFAULT,
@@ -217,16 +218,11 @@ KERAS2_MODEL = ("tensorflow_estimator's tf.keras 2 Model / Layer subclass over t
                 "Keras 3 does not reproduce (a subclassed model's layers get no scopes of their "
                 "own); estimator_compat builds the canned networks with tf.compat.v1 layers "
                 "under the same variable names")
-KMEANS_MODEL_FN = ("KMeansClustering's model_fn object, whose spec chose the centers from "
-                   "a session hook before the first step; estimator_compat's "
-                   "KMeansClustering chooses them inside its first train step instead "
-                   "(canned/kmeans.py): use tf.compat.v1.estimator.experimental.KMeans")
 DECLINED = {
     "canned.dnn": declined(KERAS2_MODEL + "; the same network: dnn_logit_fn_builder_v2 or "
                            "_dnn_model_fn_builder_v2", ("_DNNModel", "_DNNModelV2")),
     "canned.linear": declined(KERAS2_MODEL + "; the same model: linear_logit_fn_builder or "
                               "_linear_model_fn_builder_v2", ("_LinearModelLayer", "LinearModel")),
-    "canned.kmeans": declined(KMEANS_MODEL_FN, ("_ModelFn",)),
 }
 
 

@@ -1,7 +1,8 @@
 """`hooks.*` and `early_stopping`: the SessionRunHook protocol, the basic hooks, the
 in-training evaluator, the early-stopping hooks (and the stop variable programs created), and
 the FakeSummaryWriter test double, as tf.estimator exported them; early_stopping's
-`_summaries` and `_CheckForStoppingHook` are early_stopping_privates.py."""
+`_summaries`, `_CheckForStoppingHook` and `_MultiWorkerEarlyStoppingHook` are
+early_stopping_privates.py."""
 import types
 
 
@@ -21,7 +22,7 @@ def modules():
     import estimator_compat as api
     from estimator_compat.hooks import builtin, early_stopping, evaluation, fake_summary_writer
     from estimator_compat.legacy.estimator_tree.early_stopping_privates import (
-        _CheckForStoppingHook, _summaries)
+        _CheckForStoppingHook, _MultiWorkerEarlyStoppingHook, _summaries)
     from estimator_compat.legacy.estimator_tree.imported_privates import \
         _get_or_create_stop_var
 
@@ -51,6 +52,7 @@ def modules():
     stopping = dict(_public(early_stopping), _StopOnPredicateHook=_StopOnPredicateHook,
                     _get_or_create_stop_var=_get_or_create_stop_var,
                     _CheckForStoppingHook=_CheckForStoppingHook, _summaries=_summaries,
+                    _MultiWorkerEarlyStoppingHook=_MultiWorkerEarlyStoppingHook,
                     _stop_if_threshold_crossed_hook=_stop_if_threshold_crossed_hook,
                     _stop_if_no_metric_improvement_hook=_stop_if_no_metric_improvement_hook)
     return {
@@ -67,10 +69,4 @@ def modules():
     }
 
 
-DECLINED = {
-    "early_stopping": dict(_MultiWorkerEarlyStoppingHook=(
-        "2.15's hook for MultiWorkerMirroredStrategy's TF1 session: it sets a SUM-aggregated "
-        "STOP variable by session.run(feed_dict=...) into a per-replica placeholder, and "
-        "estimator_compat's hook session runs a compiled step with no feeds; use "
-        "tf.estimator.experimental.make_early_stopping_hook or the stop_if_* hooks")),
-}
+DECLINED = {}
