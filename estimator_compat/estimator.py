@@ -61,6 +61,10 @@ class Estimator:
         """The params model_fn and input_fn get in `mode` (TPUEstimator adds batch_size)."""
         return self._params
 
+    def _input_params_for_call(self, mode=None):
+        """The params input_fn gets in `mode` (TPUEstimator's differ from model_fn's)."""
+        return self._params_for_call(mode)
+
     def _state(self, strategy, training=False):
         if parameter_servers.is_parameter_server_strategy(strategy) and not training:
             strategy = None  # evaluate / predict under parameter servers: on this task

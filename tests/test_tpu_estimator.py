@@ -94,3 +94,22 @@ def test_errors():
         TPUConfig(iterations_per_loop=0)
     with pytest.raises(ValueError, match="use_tpu=False"):
         TPUEstimator(model_fn_builder(), use_tpu=True, train_batch_size=8)
+
+
+def test_input_fn_and_model_fn_params_as_tf115(tmp_path):
+    """TF 1.15.5's contrib TPUEstimator(use_tpu=False, params={"a": 1}): input_fn params
+    ['a', 'batch_size'], model_fn params ['a', 'batch_size', 'use_tpu']."""
+    seen = {}
+    inputs, model_fn = input_fn_builder(64, True), model_fn_builder()
+
+    def input_fn(params):
+        seen["input"] = sorted(params)
+        return inputs(params)
+
+    def recording_model_fn(features, labels, mode, params):
+        seen["model"] = sorted(params)
+        return model_fn(features, labels, mode, params)
+    config = RunConfig(model_dir=str(tmp_path), tpu_config=TPUConfig(iterations_per_loop=1))
+    TPUEstimator(recording_model_fn, config=config, use_tpu=False, train_batch_size=8,
+                 params={"a": 1}).train(input_fn, max_steps=1)
+    assert seen == {"input": ["a", "batch_size"], "model": ["a", "batch_size", "use_tpu"]}

@@ -93,7 +93,8 @@ class EngineState:
         est = self.estimator
 
         def build(input_context=None):
-            return input_pipeline.dataset_from_input_fn(input_fn, mode, est._params_for_call(mode),
+            return input_pipeline.dataset_from_input_fn(input_fn, mode,
+                                                        est._input_params_for_call(mode),
                                                         est.config, input_context)
         if self.coordinator is not None:
             return coordinated.per_worker_iterator(self.coordinator, self.strategy, build,

@@ -49,8 +49,13 @@ class TPUEstimator(Estimator):
                          warm_start_from=warm_start_from)
 
     def _params_for_call(self, mode=None):
-        """params as TPUEstimator passed them: plus `batch_size` (of the mode) and `use_tpu`."""
-        params = dict(self._params, use_tpu=self._use_tpu)
+        """model_fn's params as TPUEstimator passed them: plus `batch_size` (of the mode) and
+        `use_tpu`."""
+        return dict(self._input_params_for_call(mode), use_tpu=self._use_tpu)
+
+    def _input_params_for_call(self, mode=None):
+        """input_fn's params: plus `batch_size` only, as TF 1.15 / 2.15 passed them off TPU."""
+        params = dict(self._params)
         if self._batch_sizes.get(mode) is not None:
             params["batch_size"] = self._batch_sizes[mode]
         return params
