@@ -7,6 +7,8 @@ libraries called (imported_privates.py has the first ones): `_check_listeners_ty
 tf.distribute strategy), with 2.15's results and errors."""
 import tensorflow as tf
 
+from estimator_compat.legacy.estimator_tree.reasons import instances_of
+
 v1 = tf.compat.v1
 LOSS_METRIC_KEY = "loss"
 _ALLOWED_OVERRIDES = frozenset((
@@ -17,12 +19,8 @@ _ALLOWED_OVERRIDES = frozenset((
 
 def _check_listeners_type(saving_listeners):
     """`saving_listeners` as a list, TypeError for one that is not a CheckpointSaverListener."""
-    listeners = list(saving_listeners or [])
-    for listener in listeners:
-        if not isinstance(listener, v1.train.CheckpointSaverListener):
-            raise TypeError("saving_listeners must be a list of CheckpointSaverListener, "
-                            f"given: {listener}")
-    return listeners
+    return instances_of(v1.train.CheckpointSaverListener, saving_listeners,
+                        "saving_listeners must be a list of CheckpointSaverListener")
 
 
 def _check_checkpoint_available(model_dir):

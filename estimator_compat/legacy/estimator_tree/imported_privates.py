@@ -20,6 +20,8 @@ import os
 
 import tensorflow as tf
 
+from estimator_compat.legacy.estimator_tree.reasons import instances_of
+
 v1 = tf.compat.v1
 LINEAR_LEARNING_RATE = 0.2  # canned.linear's rate for its default Ftrl
 COMBINED_LINEAR_LEARNING_RATE = 0.005  # canned.dnn_linear_combined's linear part
@@ -27,11 +29,7 @@ COMBINED_LINEAR_LEARNING_RATE = 0.005  # canned.dnn_linear_combined's linear par
 
 def _check_hooks_type(hooks):
     """`hooks` as a list, each checked to be a SessionRunHook (TypeError otherwise)."""
-    hooks = list(hooks or [])
-    for hook in hooks:
-        if not isinstance(hook, v1.train.SessionRunHook):
-            raise TypeError(f"Hooks must be a SessionRunHook, given: {hook}")
-    return hooks
+    return instances_of(v1.train.SessionRunHook, hooks, "Hooks must be a SessionRunHook")
 
 
 def _get_default_warm_start_settings(warm_start_from):
@@ -166,6 +164,7 @@ def _write_dict_to_summary(output_dir, dictionary, current_global_step):
     serialized Summary's values as `<key>/<i>`; 'global_step' and anything else skipped with
     a warning. Unlike 2.15, the default graph is not written there too."""
     import numpy as np
+
     from estimator_compat import summaries
     from estimator_compat.eager_calls import eager
     tf.compat.v1.logging.info(

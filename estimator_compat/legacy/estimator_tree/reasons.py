@@ -13,3 +13,13 @@ def declined(reason, names):
 
 def names(module, *wanted):
     return {n: getattr(module, n) for n in wanted}
+
+
+def instances_of(cls, items, message, container=list):
+    """`items` (None: none) as `container`, TypeError "<message>, given: <item>" for the first
+    that is not a `cls`: the shape of 2.15's hook / listener checks, each with its own words."""
+    items = container(items or [])
+    for item in items:
+        if not isinstance(item, cls):
+            raise TypeError(f"{message}, given: {item}")
+    return items

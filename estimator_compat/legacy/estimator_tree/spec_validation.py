@@ -20,6 +20,7 @@ import keras
 import tensorflow as tf
 from tensorflow.python.saved_model.model_utils import export_utils
 
+from estimator_compat.legacy.estimator_tree.reasons import instances_of
 from estimator_compat.mode_keys import ModeKeys
 
 v1 = tf.compat.v1
@@ -114,11 +115,8 @@ def _validate_estimator_spec_export_outputs(export_outputs, predictions, mode):
 
 def _validate_estimator_spec_hooks(hooks):
     """`hooks` as a tuple of SessionRunHooks (TypeError for anything else)."""
-    hooks = tuple(hooks or [])
-    for hook in hooks:
-        if not isinstance(hook, v1.train.SessionRunHook):
-            raise TypeError(f"All hooks must be SessionRunHook instances, given: {hook}")
-    return hooks
+    return instances_of(v1.train.SessionRunHook, hooks,
+                        "All hooks must be SessionRunHook instances", tuple)
 
 
 def _validate_eval_metric_ops(eval_metric_ops):

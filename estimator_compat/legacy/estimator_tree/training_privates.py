@@ -22,6 +22,7 @@ from estimator_compat.legacy.estimator_tree.imported_privates import (
     _EvalStatus,
     _is_google_env,
 )
+from estimator_compat.legacy.estimator_tree.reasons import instances_of
 
 v1 = tf.compat.v1
 _MAX_DELAY_SECS = 60
@@ -36,21 +37,15 @@ def _validate_input_fn(input_fn):
 
 def _validate_hooks(hooks):
     """`hooks` as a tuple, TypeError for one that is not a SessionRunHook."""
-    hooks = tuple(hooks or [])
-    for hook in hooks:
-        if not isinstance(hook, v1.train.SessionRunHook):
-            raise TypeError(f"All hooks must be `SessionRunHook` instances, given: {hook}")
-    return hooks
+    return instances_of(v1.train.SessionRunHook, hooks,
+                        "All hooks must be `SessionRunHook` instances", tuple)
 
 
 def _validate_saving_listeners(saving_listeners):
     """`saving_listeners` as a tuple, TypeError for one that is not a CheckpointSaverListener."""
-    listeners = tuple(saving_listeners or [])
-    for listener in listeners:
-        if not isinstance(listener, v1.train.CheckpointSaverListener):
-            raise TypeError("All saving_listeners must be `CheckpointSaverListener` instances, "
-                            f"given: {listener}")
-    return listeners
+    return instances_of(v1.train.CheckpointSaverListener, saving_listeners,
+                        "All saving_listeners must be `CheckpointSaverListener` instances",
+                        tuple)
 
 
 def _validate_exporters(exporters):
