@@ -127,3 +127,13 @@ def free_ports(n):
     for s in sockets:
         s.close()
     return ports
+
+
+def signature_summary(meta_graph):
+    """{signature key: {method, inputs: {name: [dtype enum, dims]}, outputs: {name: dtype}}}
+    of a loaded MetaGraphDef, as the timeseries tests record TF 1.15's exports."""
+    return {key: {"method": sig.method_name,
+                  "inputs": {k: [v.dtype, [d.size for d in v.tensor_shape.dim]]
+                             for k, v in sig.inputs.items()},
+                  "outputs": {k: v.dtype for k, v in sig.outputs.items()}}
+            for key, sig in meta_graph.signature_def.items()}

@@ -9,6 +9,7 @@ import pathlib
 import numpy as np
 import pytest
 import tensorflow as tf
+from helpers import signature_summary
 from tf115_cases import harness
 
 MODULE = "contrib_timeseries_ar"
@@ -79,13 +80,7 @@ def _served_as_tf115(ts, est, data, evaluation, prediction, export_base, want):
     served = dict(data, c=data["c"][:, None])  # the exported `c` is [batch, length, 1]
     with tf.Graph().as_default(), v1.Session() as sess:
         meta = v1.saved_model.loader.load(sess, ["serve"], export)
-        signatures = {
-            key: {"method": sig.method_name,
-                  "inputs": {k: [v.dtype, [d.size for d in v.tensor_shape.dim]]
-                             for k, v in sig.inputs.items()},
-                  "outputs": {k: v.dtype for k, v in sig.outputs.items()}}
-            for key, sig in meta.signature_def.items()}
-        assert signatures == want["signatures"]
+        assert signature_summary(meta) == want["signatures"]
         utils = ts.saved_model_utils
         cold = utils.cold_start_filter(meta, sess, {k: v[:9] for k, v in served.items()})
         assert {k: _shapes(v) for k, v in cold.items()} == want["cold_start_filter"]

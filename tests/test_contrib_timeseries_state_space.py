@@ -6,6 +6,7 @@ StructuralEnsembleRegressor through this Estimator."""
 import numpy as np
 import pytest
 import tensorflow as tf
+from helpers import signature_summary
 from tf115_cases import harness
 
 MODULE = "contrib_timeseries_state_space"
@@ -55,13 +56,7 @@ def test_structural_ensemble_regressor_as_tf115(tmp_path):
     v1 = tf.compat.v1
     with tf.Graph().as_default(), v1.Session() as sess:
         meta = v1.saved_model.loader.load(sess, ["serve"], export)
-        signatures = {
-            key: {"method": sig.method_name,
-                  "inputs": {k: [v.dtype, [d.size for d in v.tensor_shape.dim]]
-                             for k, v in sig.inputs.items()},
-                  "outputs": {k: v.dtype for k, v in sig.outputs.items()}}
-            for key, sig in meta.signature_def.items()}
-        assert signatures == want["signatures"]
+        assert signature_summary(meta) == want["signatures"]
         cold = ts.saved_model_utils.cold_start_filter(meta, sess,
                                                       {k: v[:30] for k, v in data.items()})
         assert _keyed(cold) == want["cold_start_filter"]
