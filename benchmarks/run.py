@@ -11,8 +11,10 @@ in Keras.
 Each configuration runs in its own process (peak RSS is its own), `--repeats` times, the
 configurations interleaved. Prints the medians of examples/sec (train, eval, predict), time to
 first step and peak RSS, ratios against Keras at the same steps_per_execution (also with the
-same input contract: a dataset per call, predictions as batches), and every run's train figure
-(so two speed modes show). No pass/fail: figures to read.
+same input contract: a dataset per call, predictions as batches; and with one dataset built
+outside the input_fn, `lambda: dataset`, as Keras is given it once, our predictions still
+per-example dicts), and every run's train figure (so two speed modes show). No pass/fail:
+figures to read.
 """
 import argparse
 import json
@@ -86,9 +88,11 @@ def main():
     print("'same input' compares evaluate and predict with what the Estimator API imposes "
           "on both sides: Keras' dataset built anew for each call (as an input_fn builds it), "
           "our predictions as batches (yield_single_examples=False), as Keras returns "
-          "arrays.\n")
+          "arrays. 'outside e/p': our input_fn returns one dataset built outside it, as Keras "
+          "is given one (our predictions per-example dicts).\n")
     header = (f"{'model':9} {'run':58} {'train':>7} {'eval':>7} {'predict':>7} "
-              f"{'x Keras train/eval/predict':>27} {'same input e/p':>14} {'1st s':>6} "
+              f"{'x Keras train/eval/predict':>27} {'same input e/p':>14} {'outside e/p':>11} "
+              f"{'1st s':>6} "
               f"{'RSS MB':>6}  train runs")
     print(header)
     print("-" * len(header))
@@ -123,9 +127,13 @@ def main():
             if impl != "keras" and "predict_batches_eps" in r and "eval_fresh_eps" in base:
                 same = (f"{r['eval_eps'] / base['eval_fresh_eps']:.2f}/"
                         f"{r['predict_batches_eps'] / base['predict_fresh_eps']:.2f}")
+            outside = "-"
+            if "predict_outside_eps" in r:
+                outside = (f"{r['eval_outside_eps'] / base['eval_eps']:.2f}/"
+                           f"{r['predict_outside_eps'] / base['predict_eps']:.2f}")
             each = " ".join(f"{x['train_eps']:.0f}" for x in measured[label])
             print(f"{model:9} {label:58} {fmt('train_eps'):>7} {fmt('eval_eps'):>7} "
-                  f"{fmt('predict_eps'):>7} {ratios:>27} {same:>14} "
+                  f"{fmt('predict_eps'):>7} {ratios:>27} {same:>14} {outside:>11} "
                   f"{r['first_step_s']:6.2f} {r['peak_rss_mb']:6.0f}  {each}", flush=True)
     mem = predict_memory(args)
     print(f"\npredict peak RSS (MLP): {mem[20000]:.0f} MB for 20k examples, "

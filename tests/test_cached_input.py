@@ -99,3 +99,23 @@ def test_batched_slices_skip_the_rewrite_with_a_prefetch_and_the_same_results(tm
     assert plain["global_step"] == 20
     np.testing.assert_allclose(plain["loss"], mapped["loss"], rtol=1e-6)
     np.testing.assert_allclose(plain["mae"], mapped["mae"], rtol=1e-6)
+
+
+def test_a_dataset_returned_again_is_read_as_the_first_time_without_remaking_it(tmp_path):
+    """`lambda: dataset` (one dataset built outside the input_fn): the second call reads the
+    very dataset the first call made for it (no new prefetch / options), with the same
+    results; a cache not yet filled is looked at again next time."""
+    est = _trained(tmp_path)
+    x, y = linear_data(90)
+    built_once = tf.data.Dataset.from_tensor_slices(({"x": x}, y)).batch(30)
+    first, again = cached_input.Input(built_once), cached_input.Input(built_once)
+    assert again.dataset is first.dataset and again.length == first.length == 3
+    results = [est.evaluate(lambda: built_once) for _ in range(2)]
+    np.testing.assert_allclose(results[0]["loss"], results[1]["loss"], rtol=1e-6)
+    features = built_once.map(lambda f, _: f)  # rewritten as before, nothing to remember
+    assert cached_input.Input(features).dataset is features
+    cached = _cached([])
+    assert cached_input.Input(cached).dataset is cached  # not filled: the rewrite, for now
+    est.evaluate(lambda: cached)
+    assert _skips_rewrite(cached)
+    assert cached_input.Input(cached).dataset is cached_input.Input(cached).dataset
