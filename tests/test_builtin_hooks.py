@@ -159,9 +159,10 @@ def test_final_ops_hook_in_evaluate(tmp_path):
     assert holder[-1].final_ops_values["mae"] == pytest.approx(res["mae"], rel=1e-6)
 
 
-def test_feed_fn_hook_gets_a_clear_error(tmp_path):
+def test_feed_fn_hook_without_placeholders_to_feed_gets_a_clear_error(tmp_path):
+    """(FeedFnHook feeding an input_fn's placeholders: tests/test_feed_fn_hook.py.)"""
     hook = ec.FeedFnHook(lambda: {"some_placeholder:0": 1.0})
-    with pytest.raises(ValueError, match="feed_dict cannot be honoured"):
+    with pytest.raises(ValueError, match="can feed the placeholders an input_fn returns"):
         make(tmp_path).train(linear_input_fn(), hooks=[hook], steps=2)
 
 

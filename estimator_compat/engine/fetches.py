@@ -3,13 +3,16 @@ import difflib
 
 import tensorflow as tf
 
+from estimator_compat.engine import session_input
+
 
 class Fetch:
     """One leaf of a hook's fetches, resolved to how its value is obtained."""
     __slots__ = ("kind", "key", "value")
 
     def __init__(self, kind, key=None, value=None):
-        self.kind, self.key, self.value = kind, key, value  # kind: 'graph' | 'op' | 'host'
+        # kind: 'graph' | 'op' | 'host' | 'input' (value: the SessionInput that reads it)
+        self.kind, self.key, self.value = kind, key, value
 
 
 def resolve(leaf):
@@ -21,6 +24,9 @@ def resolve(leaf):
         return Fetch("op", key=leaf.name)
     if isinstance(leaf, tf.Tensor):
         if tf.is_symbolic_tensor(leaf):
+            source = session_input.session_of([leaf])
+            if source is not None:  # the input_fn's own graph: read with the step's element
+                return Fetch("input", key=leaf.name, value=source)
             return Fetch("graph", key=leaf.name)
         return Fetch("host", value=leaf)
     if isinstance(leaf, str):
@@ -72,6 +78,8 @@ def pack(structure, resolved, step_values):
     for f in resolved:
         if f.kind == "graph":
             values.append(step_values.get(f.key))
+        elif f.kind == "input":
+            values.append(f.value.fetched.get(f.key))
         elif f.kind == "host":
             values.append(None if f.value is None else f.value.numpy())
         else:

@@ -5,7 +5,7 @@ import logging
 from estimator_compat import checkpoints, meta_graph, summaries, warm_start
 from estimator_compat.cluster import parameter_servers
 from estimator_compat.engine import (cached_input, coordinated, input_pipeline, iterator_reaper,
-                                     seeding, strategies)
+                                     seeding, session_input, strategies)
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
 from estimator_compat.mode_keys import ModeKeys
@@ -66,6 +66,7 @@ class EngineState:
                 seeding.graph_seed(seed, first_call=not self._seeded)
                 self._seeded = True
             dataset = self._dataset(input_fn, mode)
+            runner.input = session_input.of_dataset(dataset)  # hooks may feed its placeholders
             source = None
             if mode != ModeKeys.TRAIN:
                 source = cached_input.Input(dataset)

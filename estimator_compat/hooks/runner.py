@@ -19,6 +19,7 @@ from tensorflow.python.training import basic_session_run_hooks as _tf_hooks
 from tensorflow.python.training import training_util
 
 from estimator_compat.engine import fetches as fetch_lib
+from estimator_compat.engine import session_input
 from estimator_compat.engine.tf1_equality import identity_equality
 from estimator_compat.hooks import SessionRunArgs, SessionRunContext, SessionRunValues
 from estimator_compat.hooks.builtin import adapt
@@ -56,6 +57,7 @@ class HookRunner:
         self._epoch_steps = epoch_steps
         self._epoch, self._epoch_losses = 0, []
         self._step_index = 0
+        self.input = None  # the call's input_fn graph and session, where it has one
         self.session = HookSession(state=state)
         self._requests = []
         self.stop_requested = False
@@ -97,7 +99,7 @@ class HookRunner:
         self._begun = True
         self.add(self.spec_hooks(spec))
         self.session.graph = graph
-        with _variables_as_graph_elements():
+        with _variables_as_graph_elements(), session_input.names_fall_back(graph, self.input):
             for hook in self._session_hooks():
                 try:
                     hook.begin()
@@ -110,7 +112,8 @@ class HookRunner:
 
     def replay_begin(self):
         """In a retrace: begin() on copies, so the ops the hooks made exist again by name."""
-        with _variables_as_graph_elements():
+        with _variables_as_graph_elements(), session_input.names_fall_back(
+                tf.compat.v1.get_default_graph(), self.input):
             for hook in self._session_hooks():
                 _state_copy(hook).begin()
 
@@ -139,15 +142,33 @@ class HookRunner:
                 raise TypeError(f"{type(hook).__name__}.before_run must return SessionRunArgs "
                                 f"or None, given: {args!r}")
             if args is not None and args.feed_dict:
-                raise ValueError(f"{type(hook).__name__} feeds {list(args.feed_dict)}: feed_dict "
-                                 "cannot be honoured by a compiled step (there are no "
-                                 "placeholders to feed); make the value part of input_fn.")
+                self._feed_input(hook, args.feed_dict)
             structure, resolved = fetch_lib.flatten(args.fetches if args is not None else None)
             names.update(f.key for f in resolved if f.kind == "graph")
+            for f in resolved:
+                if f.kind == "input":
+                    f.value.fetch_next(f.value.graph.get_tensor_by_name(f.key))
             self._requests.append((hook, context, structure, resolved))
             if context.stop_requested:
                 self.stop_requested = True
+        if self.input is not None:
+            self.input.check_fed()
         return names
+
+    def _feed_input(self, hook, feed_dict):
+        """A hook's per-step feed: the input_fn's placeholders (engine/session_input.py)."""
+        target = self.input
+        if target is None or not target.feeds(feed_dict):
+            raise ValueError(f"{type(hook).__name__} feeds {list(feed_dict)}: a step's "
+                             "feed_dict can feed the placeholders an input_fn returns (as "
+                             "tf.train.FeedFnHook does), not tensors of the model_fn, whose "
+                             "step is compiled once; make the value part of input_fn.")
+        per_call = self._state.estimator.config.steps_per_execution if self._state else 1
+        if per_call > 1:
+            raise ValueError(f"{type(hook).__name__} feeds the input_fn's placeholders at each "
+                             f"step, but steps_per_execution={per_call} runs {per_call} steps "
+                             "per hook call: use steps_per_execution=1 (the default).")
+        target.feed_next(feed_dict)
 
     def after_step(self, step_values, logs):
         """Hands each hook its fetched values, in list order; Keras callbacks get `logs`."""
@@ -209,6 +230,8 @@ def _variables_as_graph_elements():
                 return training_util._get_or_create_global_step_read()  # as TF1's logs show it
             return tf.identity(obj, name=obj.name.split(":")[0].replace("/", "_") + "_hook_read")
         if isinstance(obj, tf.Tensor) and tf.is_symbolic_tensor(obj) and obj.graph is not graph:
+            if session_input.session_of([obj]) is not None:
+                return obj  # the input_fn's graph's: read with the step's element
             return original(obj.name)  # a tensor of an earlier trace: the same name in this one
         return original(obj)
 
