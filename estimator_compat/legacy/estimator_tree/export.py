@@ -2,10 +2,9 @@
 collection (gc's functions were private in tensorflow_estimator: `_largest_export_versions`
 is gc.largest_export_versions). export.export's receiver checks are receiver_checks.py,
 exporter._verify_compare_fn_args fn_arg_checks.py, export.function's helpers
-export_function_privates.py."""
+export_function_privates.py, its ModelFunction / EstimatorSpecFunction
+export_model_function.py."""
 import types
-
-from estimator_compat.legacy.estimator_tree.reasons import declined
 
 
 def _public(module):
@@ -18,6 +17,7 @@ def modules():
     from estimator_compat import exporters, gc
     from estimator_compat.export import outputs, receivers, supervised_receivers
     from estimator_compat.legacy.estimator_tree import (export_function_privates,
+                                                        export_model_function,
                                                         fn_arg_checks, receiver_checks)
     gc_names = {f"_{n}": getattr(gc, n) for n in (
         "get_paths", "largest_export_versions", "mod_export_version", "negation",
@@ -30,10 +30,12 @@ def modules():
                 "_placeholders_from_receiver_tensors_dict")}),
         "export.export_lib": _public(api.export),
         "export.export_output": _public(outputs),
-        "export.function": {n: getattr(export_function_privates, n) for n in (
+        "export.function": dict({n: getattr(export_function_privates, n) for n in (
             "_EstimatorWrappedGraph", "_canonicalize_receiver_tensors",
             "_filter_estimator_spec_outputs", "_input_receiver_fn_name",
-            "_prune_receiver_tensors", "_wrap_and_verify_model_fn")},
+            "_prune_receiver_tensors", "_wrap_and_verify_model_fn")}, **{
+            n: getattr(export_model_function, n) for n in (
+                "EstimatorSpecFunction", "ModelFunction", "_EstimatorSpecFunction")}),
         "exporter": dict(Exporter=exporters.Exporter, LatestExporter=exporters.LatestExporter,
                          BestExporter=exporters.BestExporter,
                          FinalExporter=exporters.FinalExporter,
@@ -44,12 +46,4 @@ def modules():
     }
 
 
-DECLINED = {
-    "export.function": declined(
-        "tensorflow_estimator's experimental tf.function model_fn wrapper, broken in 2.15 "
-        "itself: it overrides tf.function hooks (_defun, _create_graph_function) TensorFlow no "
-        "longer calls, so a TF1 model_fn fails in 2.15 ('Tensor.op is undefined when eager "
-        "execution is enabled'); export with Estimator.export_saved_model, or trace a model_fn "
-        "with export.function._EstimatorWrappedGraph",
-        ("EstimatorSpecFunction", "ModelFunction", "_EstimatorSpecFunction")),
-}
+DECLINED = {}

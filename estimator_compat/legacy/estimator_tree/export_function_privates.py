@@ -3,8 +3,8 @@ traced into a `tf.compat.v1.wrap_function` graph and the pieces of a serving rec
 out of it. `_EstimatorWrappedGraph` (a WrappedGraph with a global step, `wrap_model_fn` and
 `wrap_input_receiver_fn`), `_wrap_and_verify_model_fn`, `_filter_estimator_spec_outputs`,
 `_canonicalize_receiver_tensors`, `_input_receiver_fn_name`, `_prune_receiver_tensors`, with
-2.15's results and errors. (Its ModelFunction / EstimatorSpecFunction stay declined: see
-estimator_tree/export.py.)"""
+2.15's results and errors. (Its ModelFunction / EstimatorSpecFunction, built on these:
+export_model_function.py.)"""
 import tensorflow as tf
 from tensorflow.python.eager import wrap_function
 from tensorflow.python.framework import func_graph
