@@ -112,13 +112,19 @@ def test_misfed_steps_fail_as_tf115_did(tmp_path):
 def test_seq2seq_tutorial_style_program_as_tf115(tmp_path):
     """tests/programs/feed_fn_hook/train.py under `estimator-compat run`: TF 1.15.5 logged
     tokens_0 = [1 3 1 4 4 0 0 0 0 0 0 0] / [3 2 4 1 3 1 1 4 1 2 4 0] / [2 4 4 0 0 0 0 0 0 0 0 0]
-    at steps 1, 101, 201 (the batches its FeedFnHook fed) and evaluated accuracy 1.0."""
+    at steps 1, 101, 201 (the batches its FeedFnHook fed; `global_step` fetched by name), `loss = …, step = 1 / 101 / 201`
+    (its reference global step read after the run incremented it; tf.estimator 2.15: 0 / 100 /
+    200) and evaluated accuracy 1.0."""
     out, err = run_program(os.path.join(PROGRAMS, "feed_fn_hook", "train.py"),
                            "--model_dir", tmp_path / "model")
     tokens = [line.split("tokens_0 = ")[1].split("]")[0] + "]"
               for line in err.splitlines() if "INFO:tensorflow:tokens_0 = " in line]
     assert tokens == ["[1 3 1 4 4 0 0 0 0 0 0 0]", "[3 2 4 1 3 1 1 4 1 2 4 0]",
                       "[2 4 4 0 0 0 0 0 0 0 0 0]"]
+    assert [int(line.split("global_step = ")[1].split()[0]) for line in err.splitlines()
+            if "INFO:tensorflow:tokens_0 = " in line] == [1, 101, 201]  # by name, as TF 1.15
+    assert [int(line.split(", step = ")[1].split()[0]) for line in err.splitlines()
+            if line.startswith("INFO:tensorflow:loss = ")] == [1, 101, 201]
     assert "RESULT accuracy=1.0000 global_step=300" in out
     files = os.listdir(tmp_path / "model")
     assert {"checkpoint", "model.ckpt-300.index", "eval", "graph.pbtxt"} <= set(files)

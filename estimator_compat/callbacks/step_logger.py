@@ -11,7 +11,11 @@ logger = logging.getLogger("tensorflow")
 class StepLogger:
     """`loss = …, step = …` every N iterations and `global_step/sec: …` every N steps."""
 
-    def __init__(self, every_n_steps, summary_dir=None):
+    def __init__(self, every_n_steps, summary_dir=None, step_after=False):
+        """`step_after`: the line shows the global step after the step, as TF 1.15's did (its
+        reference variable, fetched in the run that increments it, was read at the run's
+        end: `step = 1, 101, …`); tf.estimator 2.x's showed the step it started at (0, 100)."""
+        self._step_after = step_after
         self._every = every_n_steps
         self._summary_dir = summary_dir
         self._iter = 0
@@ -26,10 +30,11 @@ class StepLogger:
         # log when this call's iterations [iter, iter + steps) include a multiple of every
         if (self._iter + steps - 1) // self._every > (self._iter - 1) // self._every:
             now = time.time()
+            shown = step_before + 1 if self._step_after else step_before
             if self._last_log_time is None:
-                logger.info("loss = %s, step = %d", _fmt(loss), step_before)
+                logger.info("loss = %s, step = %d", _fmt(loss), shown)
             else:
-                logger.info("loss = %s, step = %d (%.3f sec)", _fmt(loss), step_before,
+                logger.info("loss = %s, step = %d (%.3f sec)", _fmt(loss), shown,
                             now - self._last_log_time)
             self._last_log_time = now
         self._iter += steps

@@ -19,6 +19,7 @@ from estimator_compat.engine.bound_call import BoundCall
 from estimator_compat.engine.metric_reset import MetricReset
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.engine.unneeded_writes import WriteDiverter
+from estimator_compat.legacy import graph_mode
 from estimator_compat.mode_keys import ModeKeys
 
 logger = logging.getLogger("tensorflow")
@@ -274,6 +275,8 @@ class ModeStep:
                                  self._config)
             model_fn_end = len(graph.get_operations())
             out = getattr(self, "_outputs_" + self.mode)(spec, graph, step_before)
+            if self.mode == ModeKeys.TRAIN and graph_mode.tf1_behavior():
+                _global_step_by_name(graph, store.create_global_step(), out["loss"])
             _updates_wait_for_input(graph.get_operations()[first_op:], element)
             out["global_step"] = step_before
             if self._fresh:
@@ -411,3 +414,17 @@ def _updates_wait_for_input(ops, element):
     for op in ops:
         if op._is_stateful and op.type not in _READ_ONLY_STATEFUL:
             op._add_control_inputs([a for a in anchors if a not in op.control_inputs])
+
+
+def _global_step_by_name(graph, variable, after):
+    """'global_step:0' as a TF 1.x hook fetches it by name (`LoggingTensorHook(['global_step'])`):
+    TF 1.15's reference variable, read at the end of the run that incremented it. A read with
+    no consumer is left out of the compiled step."""
+    try:
+        graph.get_operation_by_name("global_step")
+        return  # the model_fn made that name itself
+    except KeyError:
+        pass
+    with graph.name_scope(""), tf.control_dependencies([after]):
+        tf.raw_ops.ReadVariableOp(resource=variable.handle, dtype=variable.dtype,
+                                  name="global_step")

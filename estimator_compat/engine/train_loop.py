@@ -12,6 +12,7 @@ from estimator_compat.callbacks.step_logger import StepLogger
 from estimator_compat.engine.run_step import note_hooks_per_call, run_step
 from estimator_compat.hooks import input_checkpoint
 from estimator_compat.hooks.runner import HookRunner
+from estimator_compat.legacy import graph_mode
 from estimator_compat.mode_keys import ModeKeys
 
 logger = logging.getLogger("tensorflow")
@@ -57,7 +58,8 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     saver = CheckpointSaver(state.io, config.save_checkpoints_steps, config.save_checkpoints_secs,
                             saving_listeners, runner.session,
                             summary_dir=est.model_dir) if config.is_chief else None
-    step_logger = StepLogger(config.log_step_count_steps, est.model_dir if config.is_chief else None)
+    step_logger = StepLogger(config.log_step_count_steps, est.model_dir if config.is_chief else None,
+                             step_after=graph_mode.tf1_behavior())
     progress = ProgressBar(None if last_step is None else last_step - start, config.progress_bar)
     if saver is not None:
         saver.begin(start)

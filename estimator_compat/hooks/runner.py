@@ -24,6 +24,7 @@ from estimator_compat.engine.tf1_equality import identity_equality
 from estimator_compat.hooks import SessionRunArgs, SessionRunContext, SessionRunValues
 from estimator_compat.hooks.builtin import adapt
 from estimator_compat.hooks.session import HookSession
+from estimator_compat.legacy import graph_mode
 from estimator_compat.mode_keys import ModeKeys
 
 _KERAS_PREFIX = {ModeKeys.TRAIN: "train", ModeKeys.EVAL: "test", ModeKeys.PREDICT: "predict"}
@@ -226,8 +227,11 @@ def _variables_as_graph_elements():
     def as_graph_element(obj):
         graph = tf.compat.v1.get_default_graph()
         if isinstance(obj, tf.Variable) or (hasattr(obj, "read_value") and not isinstance(obj, str)):
-            if obj is tf.compat.v1.train.get_global_step():  # the step's value before it runs,
-                return training_util._get_or_create_global_step_read()  # as TF1's logs show it
+            if obj is tf.compat.v1.train.get_global_step() and not graph_mode.tf1_behavior():
+                # tf.estimator 2.x's logs: the step's value before it runs (TF 1.15's reference
+                # variable was read after the run incremented it: the read below, made after
+                # the train op, gives that)
+                return training_util._get_or_create_global_step_read()
             return tf.identity(obj, name=obj.name.split(":")[0].replace("/", "_") + "_hook_read")
         if isinstance(obj, tf.Tensor) and tf.is_symbolic_tensor(obj) and obj.graph is not graph:
             if session_input.session_of([obj]) is not None:

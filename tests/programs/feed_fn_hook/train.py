@@ -83,7 +83,8 @@ def main(_):
     write_data(os.path.join(data, "train.txt"), 2000, seed=1)
     write_data(os.path.join(data, "eval.txt"), 320, seed=2)
     est = tf.estimator.Estimator(model_fn, model_dir=FLAGS.model_dir, params={"lr": 0.01})
-    logging_hook = tf.train.LoggingTensorHook(["tokens_0", "train_loss"], every_n_iter=100)
+    logging_hook = tf.train.LoggingTensorHook(["tokens_0", "train_loss", "global_step"],
+                                              every_n_iter=100)
     est.train(input_fn, steps=FLAGS.steps, hooks=[
         tf.train.FeedFnHook(make_feed_fn(os.path.join(data, "train.txt"), FLAGS.batch_size)),
         logging_hook])
