@@ -3,13 +3,12 @@
 `tools.analytics`, `tools.checkpoint_converter` (runnable with runpy after install()).
 Their privates live in files of their own: spec_validation.py (model_fn), run_config_privates.py,
 estimator_privates.py, training_privates.py (with _TrainingExecutor), keras_lib_privates.py,
+keras_lib_model_fn.py (model_to_estimator's pieces),
 fn_arg_checks.py (extenders), checkpoint_converter_privates.py."""
 import os
 import types
 
 import tensorflow as tf
-
-from estimator_compat.legacy.estimator_tree.reasons import declined
 
 
 def _names(module, names):
@@ -35,6 +34,7 @@ def modules():
     from estimator_compat.legacy.estimator_tree import \
         checkpoint_converter_privates as converter_privates
     from estimator_compat.legacy.estimator_tree import (estimator_privates, fn_arg_checks,
+                                                        keras_lib_model_fn,
                                                         keras_lib_privates,
                                                         run_config_privates, spec_validation,
                                                         training_privates)
@@ -102,7 +102,9 @@ def modules():
             "FormattedKeyError", "_any_weight_initialized", "_assert_valid_model",
             "_cast_tensor_to_floatx", "_convert_estimator_io_to_keras", "_convert_tensor",
             "_extract_sample_weight_tensors",
-            "_get_file_from_google_storage", "standardize_sample_weights"))),
+            "_get_file_from_google_storage", "standardize_sample_weights")), **_names(
+            keras_lib_model_fn, ("_clone_and_build_model", "_convert_keras_metrics_to_estimator",
+                                 "_create_keras_model_fn", "_save_first_checkpoint"))),
         "extenders": dict(add_metrics=add_metrics, **_names(fn_arg_checks, (
             "_call_metric_fn", "_verify_metric_fn_args"))),
         "checkpoint_utils": dict(latest_checkpoint=checkpoints.latest_checkpoint),
@@ -199,13 +201,4 @@ def track_numerical_issues(exc_info):
     del exc_info
 
 
-_KERAS_MODEL_FN = ("a piece of tensorflow_estimator's model_to_estimator model_fn on tf-keras "
-                   "internals (compiled train functions, Keras 2 metrics); estimator_compat's "
-                   "model_to_estimator (keras_bridge/model_to_estimator.py) builds the model_fn "
-                   "on Keras 3 its own way: call model_to_estimator")
-
-DECLINED = {
-    "keras_lib": declined(_KERAS_MODEL_FN, (
-        "_clone_and_build_model", "_convert_keras_metrics_to_estimator", "_create_keras_model_fn",
-        "_save_first_checkpoint")),
-}
+DECLINED = {}
