@@ -53,9 +53,9 @@ def test_every_module_imports_and_every_name_resolves_or_is_declined():
 
 
 def test_declined_name_fails_clearly():
-    from tensorflow_estimator.python.estimator.canned import dnn
+    from tensorflow_estimator.python.estimator.tpu import tpu_estimator
     with pytest.raises(AttributeError, match="not provided"):
-        dnn._DNNModel  # noqa: B018
+        tpu_estimator._train_on_tpu_system  # noqa: B018
 
 
 @pytest.fixture(scope="module")

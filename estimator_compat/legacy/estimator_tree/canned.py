@@ -1,7 +1,6 @@
 """`canned.*`: the canned estimators (V2 classes as `...V2`, tf.compat.v1.estimator's as the
 plain names, as tensorflow_estimator defined them), their logit fn builders, optimizers,
 parsing specs, keys, KMeans, RNN, and `canned.head` (the v1 head API, canned/v1_heads.py)."""
-from estimator_compat.legacy.estimator_tree.reasons import declined
 
 
 def modules():
@@ -166,8 +165,9 @@ def _sdca_utils():
 
 def _canned_privates(module):
     """canned.<module>'s private model_fns, builders and checks (estimator_tree/
-    canned_model_fn_privates.py, canned_checks.py, rnn_privates.py)."""
+    canned_model_fn_privates.py, canned_checks.py, rnn_privates.py, canned_keras_models.py)."""
     from estimator_compat.legacy.estimator_tree import canned_checks as checks
+    from estimator_compat.legacy.estimator_tree import canned_keras_models as keras_models
     from estimator_compat.legacy.estimator_tree import canned_model_fn_privates as fns
     from estimator_compat.legacy.estimator_tree import rnn_privates, sdca_model
     from estimator_compat.legacy.estimator_tree.reasons import names
@@ -178,11 +178,12 @@ def _canned_privates(module):
             **names(checks, "_get_batch_size_and_size_checks", "_get_weight_column_key",
                     "_get_weight_column_key_v2")),
         "dnn": dict(names(fns, "_dnn_model_fn_builder_v2", "_get_dnn_estimator_spec",
-                          "dnn_model_fn_v2"),
+                          "dnn_model_fn_v2"), **names(keras_models, "_DNNModel", "_DNNModelV2"),
                     **names(checks, "_get_previous_name_scope", "_validate_features")),
         "linear": dict(
             names(fns, "_linear_model_fn_builder_v2", "_linear_model_fn_v2", "_sdca_model_fn"),
             _SDCAUpdateWeightsHook=sdca_model._SDCAUpdateWeightsHook,
+            **names(keras_models, "LinearModel", "_LinearModelLayer"),
             **names(checks, "_get_default_optimizer_v2",
                     "_validate_linear_sdca_optimizer_for_linear_classifier",
                     "_validate_linear_sdca_optimizer_for_linear_regressor")),
@@ -213,17 +214,7 @@ def _add_label_and_weight_to_parsing_spec(parsing_spec, label_key, label_spec,
     return spec
 
 
-KERAS2_MODEL = ("tensorflow_estimator's tf.keras 2 Model / Layer subclass over tf.keras 2's "
-                "feature-column layers, whose variables tf.keras 2 tracked and named in ways "
-                "Keras 3 does not reproduce (a subclassed model's layers get no scopes of their "
-                "own); estimator_compat builds the canned networks with tf.compat.v1 layers "
-                "under the same variable names")
-DECLINED = {
-    "canned.dnn": declined(KERAS2_MODEL + "; the same network: dnn_logit_fn_builder_v2 or "
-                           "_dnn_model_fn_builder_v2", ("_DNNModel", "_DNNModelV2")),
-    "canned.linear": declined(KERAS2_MODEL + "; the same model: linear_logit_fn_builder or "
-                              "_linear_model_fn_builder_v2", ("_LinearModelLayer", "LinearModel")),
-}
+DECLINED = {}
 
 
 def _saved_model_estimator():
