@@ -44,3 +44,24 @@ def test_dtype_requests_behave_as_tensorflows(dtype):
     ours = constant_op.convert_to_eager_tensor
     x = np.linspace(0, 5, 40000)
     assert _outcome(ours, x, dtype) == _outcome(ours.__wrapped__, x, dtype)
+
+
+def test_buffers_are_reused_only_once_no_tensor_holds_them():
+    """The next conversion of an array of the same size takes a kept buffer only when the
+    tensor that adopted it is gone: a live tensor keeps its values whatever follows."""
+    x = np.arange(100000, dtype=np.float32)
+    first = tf.constant(x)
+    x[:] = -1
+    second = tf.constant(x)  # `first` is alive: a buffer of its own
+    np.testing.assert_array_equal(first.numpy(), np.arange(100000, dtype=np.float32))
+    np.testing.assert_array_equal(second.numpy(), x)
+    kept = aligned_numpy._pool._sizes[x.nbytes + 64]
+    buffers = [id(b) for b in kept]
+    assert len(buffers) == 2
+    del second
+    tf.constant(1.0) + 1  # TensorFlow lets go of the numpy arrays it held
+    x[:] = 7
+    third = tf.constant(x)
+    assert [id(b) for b in kept] == buffers  # the freed one reused, no new buffer
+    np.testing.assert_array_equal(third.numpy(), x)
+    np.testing.assert_array_equal(first.numpy(), np.arange(100000, dtype=np.float32))

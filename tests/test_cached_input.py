@@ -1,5 +1,7 @@
 """An evaluate / predict input over an in-memory cache an earlier call filled is read without
 tf.data's graph rewrite (`engine/cached_input.py`), with the same results."""
+import weakref
+
 import numpy as np
 import tensorflow as tf
 from helpers import linear_data, linear_model_fn
@@ -108,8 +110,15 @@ def test_a_dataset_returned_again_is_read_as_the_first_time_without_remaking_it(
     est = _trained(tmp_path)
     x, y = linear_data(90)
     built_once = tf.data.Dataset.from_tensor_slices(({"x": x}, y)).batch(30)
-    first, again = cached_input.Input(built_once), cached_input.Input(built_once)
-    assert again.dataset is first.dataset and again.length == first.length == 3
+    first, second = cached_input.Input(built_once), cached_input.Input(built_once)
+    assert second.dataset is not first.dataset  # seen once: nothing kept on it
+    again = cached_input.Input(built_once)
+    assert again.dataset is second.dataset and again.length == first.length == 3
+    per_call = tf.data.Dataset.from_tensor_slices(({"x": x}, y)).batch(30)
+    cached_input.Input(per_call)
+    freed = weakref.ref(per_call)
+    del per_call
+    assert freed() is None  # a dataset returned once goes with its call (no cycle)
     results = [est.evaluate(lambda: built_once) for _ in range(2)]
     np.testing.assert_allclose(results[0]["loss"], results[1]["loss"], rtol=1e-6)
     features = built_once.map(lambda f, _: f)  # rewritten as before, nothing to remember
@@ -118,4 +127,5 @@ def test_a_dataset_returned_again_is_read_as_the_first_time_without_remaking_it(
     assert cached_input.Input(cached).dataset is cached  # not filled: the rewrite, for now
     est.evaluate(lambda: cached)
     assert _skips_rewrite(cached)
+    cached_input.Input(cached)
     assert cached_input.Input(cached).dataset is cached_input.Input(cached).dataset

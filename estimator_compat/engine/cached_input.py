@@ -16,9 +16,10 @@ there is no map to fuse or parallelise, and of what it would add only the prefet
 which is appended here instead. MLP evaluate / predict at spe 10: 5-12% a call.
 
 An input_fn that returns one dataset built outside it (`lambda: dataset`, as Keras users hand
-`fit` / `predict` a dataset once) gets, from its second call on, the dataset read in its place
-the first time (datasets are immutable): the prefetch and options are not made again (1.5 ms
-of a 30 ms MLP predict).
+`fit` / `predict` a dataset once) gets, from its third call on, the dataset read in its place
+the second time (datasets are immutable): the prefetch and options are not made again (1.5 ms
+of a 30 ms MLP predict). A dataset seen once is only noted weakly: one built per call (and
+its tensors) goes with its call.
 """
 import weakref
 
@@ -28,6 +29,7 @@ from estimator_compat.engine.input_pipeline import known_length
 
 _filled = weakref.WeakSet()  # in-memory CacheDatasets an earlier call read to their end
 _READ = "_estimator_compat_read"  # on a returned dataset: (length, the dataset read for it)
+_returned = weakref.WeakSet()  # datasets an input_fn returned once (`lambda: dataset` twice?)
 _DEFAULT = tf.data.Options()
 _NO_REWRITE = tf.data.Options()
 _NO_REWRITE.experimental_optimization.apply_default_optimizations = False
@@ -57,8 +59,10 @@ class Input:
             dataset = dataset.with_options(_NO_REWRITE)
         self.dataset = dataset
         if dataset is not returned and (self._cache is None or self._cache in _filled):
-            # kept on the dataset itself (a weak map's value would keep its key alive)
-            setattr(returned, _READ, (self.length, dataset))
+            if returned in _returned:  # returned again: kept on the dataset itself (a cycle,
+                setattr(returned, _READ, (self.length, dataset))  # which only such get)
+            else:  # an input_fn's new dataset per call is freed with the call, cycle-free
+                _returned.add(returned)
 
     def note_read(self, done, ended):
         """The call read `done` elements, `ended`: it saw the input's end. Either way, having
