@@ -196,19 +196,27 @@ def test_an_input_of_known_length_is_not_asked_for_more(tmp_path, monkeypatch):
     do). With hooks the call is made: a tf.estimator session's hooks saw it (tf.estimator 2.15,
     5 batches: before_run 6 times, after_run 5)."""
     from estimator_compat.engine.steps import ModeStep
-    calls, run = [], ModeStep.run
+    calls, known, run = [], [], ModeStep.run
     monkeypatch.setattr(ModeStep, "run", lambda self, *a, **k: (
-        calls.append(self.mode), run(self, *a, **k))[1])
+        calls.append(self.mode), known.append(a[3] if len(a) > 3 else False),
+        run(self, *a, **k))[2])
     est = _trained(tmp_path, 3)
     data = linear_input_fn(batch=30, repeat=False, n=180)  # 6 batches: two full calls
     calls.clear()
-    assert len(list(est.predict(data))) == 180
-    assert est.evaluate(data)["global_step"] == 20
+    known.clear()
+    predictions = [p["y"] for p in est.predict(data)]
+    assert len(predictions) == 180 and known == [True, True]  # the unrolled predict calls
+    evaluated = est.evaluate(data)
+    assert evaluated["global_step"] == 20 and known[2:] == [True, True]  # unrolled too
     assert calls == ["infer", "infer", "eval", "eval"]
     calls.clear()
+    known.clear()
     unknown = lambda: data().filter(lambda features, y: tf.constant(True))  # noqa: E731
-    assert len(list(est.predict(unknown))) == 180
-    assert calls == ["infer"] * 3  # the third finds the end
+    np.testing.assert_allclose([p["y"] for p in est.predict(unknown)], predictions, rtol=1e-6)
+    assert calls == ["infer"] * 3 and not any(known)  # the loop; the third finds the end
+    looped = est.evaluate(unknown)
+    for key in ("loss", "mae"):
+        np.testing.assert_allclose(looped[key], evaluated[key], rtol=1e-6)
 
     one = ec.Estimator(linear_model_fn, config=est.config.replace(steps_per_execution=1),
                        params={"lr": 0.1})

@@ -7,7 +7,7 @@ import numpy as np
 from estimator_compat import summaries
 from estimator_compat.callbacks.progress_bar import ProgressBar
 from estimator_compat.engine.run_step import (note_hooks_per_call, run_step, steps_this_call,
-                                              steps_to_run)
+                                              steps_to_run, within_length)
 from estimator_compat.hooks import graph_reader
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
@@ -45,7 +45,8 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     per_call = est.config.steps_per_execution
     limit = steps_to_run(steps, source.length, runner)
     while limit is None or done < limit:
-        ran = run_step(runner, step, iterator, steps_this_call(per_call, limit, done))
+        ran = run_step(runner, step, iterator, steps_this_call(per_call, limit, done),
+                       known=within_length(limit, source.length))
         if ran is None:
             ended = not runner.stop_requested
             break

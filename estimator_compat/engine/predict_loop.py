@@ -7,7 +7,7 @@ import logging
 import numpy as np
 
 from estimator_compat.engine.run_step import (note_hooks_per_call, run_step, steps_this_call,
-                                              steps_to_run)
+                                              steps_to_run, within_length)
 from estimator_compat.hooks.runner import HookRunner
 from estimator_compat.mode_keys import ModeKeys
 
@@ -26,7 +26,8 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
     limit, done, ended = steps_to_run(None, source.length, runner), 0, False
     try:
         while limit is None or done < limit:
-            ran = run_step(runner, step, iterator, steps_this_call(per_call, limit, done))
+            ran = run_step(runner, step, iterator, steps_this_call(per_call, limit, done),
+                           known=within_length(limit, source.length))
             if ran is None:
                 ended = not runner.stop_requested
                 break

@@ -24,15 +24,22 @@ def steps_to_run(steps, length, runner):
     return length if steps is None else min(steps, length)
 
 
+def within_length(limit, length):
+    """Whether a loop's `limit` (steps_to_run) is within the input's known length: then each
+    call's batches are there (steps_this_call never passes the limit)."""
+    return limit is not None and length is not None and limit <= length
+
+
 def steps_this_call(per_call, limit, done):
     """Steps the next compiled call runs: steps_per_execution, fewer where `limit` (from
     `steps_to_run`; None: no limit) is `done` sooner."""
     return per_call if limit is None else min(per_call, limit - done)
 
 
-def run_step(runner, step, iterator, steps=1):
-    """(outputs, {fetched name: numpy}) of one compiled call (of `steps` steps); None when hooks
-    stopped or the input is exhausted (`runner.stop_requested` tells which)."""
+def run_step(runner, step, iterator, steps=1, known=False):
+    """(outputs, {fetched name: numpy}) of one compiled call (of `steps` steps; `known`: the
+    input has that many left); None when hooks stopped or the input is exhausted
+    (`runner.stop_requested` tells which)."""
     runner.session.iterator = iterator  # a hook's session.run of a train op reads from it
     try:
         names = runner.before_step()
@@ -43,7 +50,7 @@ def run_step(runner, step, iterator, steps=1):
     if runner.stop_requested:
         return None
     try:
-        out = step.run(iterator, names, steps)
+        out = step.run(iterator, names, steps, known)
         if out is None:
             return None
     except tf.errors.OutOfRangeError:
