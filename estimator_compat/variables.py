@@ -210,12 +210,7 @@ class VariableStore:
                 and not tf.executing_eagerly():
             while initial.op.type in ("PlaceholderWithDefault", "Identity"):  # k-means'
                 initial = initial.op.inputs[0]  # `clusters` starts as placeholder_with_default
-            value = tf.get_static_value(initial)
-            if value is None:
-                value = _computed_once(initial)
-            if value is not None:
-                kwargs["initial_value"] = value
-                kwargs["dtype"] = kwargs.get("dtype") or initial.dtype
+            take_initial_value(kwargs, initial)
         if kwargs.get("validate_shape") is False and kwargs.get("shape") is None:
             kwargs["shape"] = tf.TensorShape(None)  # eager would fix the initial value's shape
         with outside_trace(), tf.name_scope(scope):
@@ -238,6 +233,18 @@ def _same_request(a, b):
     variables is an op; hub maps each module instance's variables)."""
     return a[0] == b[0] and a[1].keys() == b[1].keys() and all(
         x is y or (isinstance(x, str) and x == y) for x, y in ((a[1][k], b[1][k]) for k in a[1]))
+
+
+def take_initial_value(kwargs, initial):
+    """Sets a variable's `initial_value` (in `kwargs`) to the value of `initial`, a tensor of
+    a graph being traced: its constant value, or computed once from its ops where they need
+    no input (else left as it was)."""
+    value = tf.get_static_value(initial)
+    if value is None:
+        value = _computed_once(initial)
+    if value is not None:
+        kwargs["initial_value"] = value
+        kwargs["dtype"] = kwargs.get("dtype") or initial.dtype
 
 
 def _computed_once(initial):

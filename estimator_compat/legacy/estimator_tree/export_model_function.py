@@ -20,7 +20,7 @@ from estimator_compat.legacy.estimator_tree.export_function_privates import (
     _EstimatorWrappedGraph, _wrap_and_verify_model_fn,
 )
 from estimator_compat.mode_keys import ModeKeys
-from estimator_compat.variables import _computed_once
+from estimator_compat.variables import take_initial_value
 
 _Function = tf.__internal__.function.Function
 
@@ -41,12 +41,7 @@ def _initial_value_outside(next_creator, **kwargs):
     initial = kwargs.get("initial_value")
     if isinstance(initial, tf.Tensor) and getattr(initial, "graph", None) is not None \
             and initial.graph.building_function:
-        value = tf.get_static_value(initial)
-        if value is None:
-            value = _computed_once(initial)
-        if value is not None:
-            kwargs["initial_value"] = value
-            kwargs["dtype"] = kwargs.get("dtype") or initial.dtype
+        take_initial_value(kwargs, initial)
     return next_creator(**kwargs)
 
 
