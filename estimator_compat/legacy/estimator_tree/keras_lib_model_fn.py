@@ -28,11 +28,11 @@ import tensorflow as tf
 from estimator_compat.eager_calls import eager, eager_entry
 from estimator_compat.export.outputs import PredictOutput
 from estimator_compat.legacy.estimator_tree.keras_lib_privates import (
-    FormattedKeyError,
     _any_weight_initialized,
     _convert_estimator_io_to_keras,
     _extract_sample_weight_tensors,
     standardize_sample_weights,
+    uncovered_keys,
 )
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.spec import EstimatorSpec
@@ -368,10 +368,7 @@ def _export_outputs(given, predictions, output_names):
     names = list(output_names or predictions)
     unknown = set(given) - set(names)
     if unknown:
-        raise FormattedKeyError(
-            f"The list passed into {names} does not cover requested {given} keys defined in "
-            f"the keras model.\n\tExpected keys: {set(given)}\n\t{names} keys: {set(names)}"
-            f"\n\tMissed keys: {unknown}")
+        raise uncovered_keys("list", names, given, given, names, unknown)
     for key, output_class in given.items():
         made[key] = output_class(predictions[key])
     return made

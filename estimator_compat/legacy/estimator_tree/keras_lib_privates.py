@@ -14,6 +14,15 @@ import keras
 import tensorflow as tf
 
 
+def uncovered_keys(kind, container, requested, expected, have, missed):
+    """2.15's FormattedKeyError for a `kind` ("dictionary", "list") named `container` that
+    lacks some `requested` keys of the keras model."""
+    return FormattedKeyError(
+        f"The {kind} passed into {container} does not cover requested {requested} keys "
+        f"defined in the keras model.\n\tExpected keys: {set(expected)}\n\t{container} "
+        f"keys: {set(have)}\n\tMissed keys: {missed}")
+
+
 class FormattedKeyError(KeyError):
     """A KeyError whose str() is its message as written (newlines kept)."""
 
@@ -147,10 +156,7 @@ def _to_ordered_tensor_list(obj, key_order, obj_name, order_name):
     if isinstance(obj, dict):
         missing = set(key_order) - set(obj)
         if missing:
-            raise FormattedKeyError(
-                f"The dictionary passed into {obj_name} does not cover requested {order_name} "
-                f"keys defined in the keras model.\n\tExpected keys: {set(key_order)}\n\t"
-                f"{obj_name} keys: {set(obj)}\n\tMissed keys: {missing}")
+            raise uncovered_keys("dictionary", obj_name, order_name, key_order, obj, missing)
         return [_convert_tensor(obj[key]) for key in key_order]
     return [_convert_tensor(obj)]
 
