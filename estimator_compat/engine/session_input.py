@@ -148,9 +148,10 @@ class SessionInput:
             f"{dtype} and shape {dims} (the input_fn returns it: feed it at each step from a "
             "hook's before_run, e.g. tf.train.FeedFnHook)")
 
-    def fetch_next(self, tensor):
-        """A hook's fetch of this graph's `tensor`, run with the next element (`fetched`)."""
-        self._fetch[tensor.name] = tensor
+    def fetch_next(self, name):
+        """A hook's fetch of this graph's tensor `name`, run with the next element
+        (`fetched`)."""
+        self._fetch[name] = self.graph.get_tensor_by_name(name)
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         """A hook's `session.run` on this graph's ops and tensors."""

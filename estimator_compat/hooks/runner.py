@@ -148,7 +148,7 @@ class HookRunner:
             names.update(f.key for f in resolved if f.kind == "graph")
             for f in resolved:
                 if f.kind == "input":
-                    f.value.fetch_next(f.value.graph.get_tensor_by_name(f.key))
+                    f.value.fetch_next(f.key)
             self._requests.append((hook, context, structure, resolved))
             if context.stop_requested:
                 self.stop_requested = True
