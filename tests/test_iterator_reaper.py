@@ -123,21 +123,25 @@ def test_predictions_of_unequal_lengths_raise_and_release_the_pipeline():
 
 def test_datasets_are_let_go_once_their_iterators_are_gone():
     """The reaper keeps a released iterator's dataset until the iterator is destroyed, then
-    lets go of it at a later release (on the caller's thread, never the reaper's)."""
-    closed = [threading.Event() for _ in range(3)]
+    lets go of it when it next collects, as each release does first (on the caller's
+    thread, never the reaper's)."""
+    closed = [threading.Event() for _ in range(2)]
     owners = [types.SimpleNamespace(it=iter(_closed_when_torn_down(c))) for c in closed]
-    for owner, event in zip(owners[:2], closed):
+    reaper = iterator_reaper._get()
+    first = reaper._count + 1
+    for owner, event in zip(owners, closed):
         next(owner.it)
         iterator_reaper.release(owner, "it")
         assert _wait(event)
-    reaper = iterator_reaper._get()
-    second = reaper._count
-    assert second in reaper._kept  # the dataset outlives the release
-    deadline = time.monotonic() + 10
-    while int(reaper._done.size()) == 0 and time.monotonic() < deadline:
-        time.sleep(0.01)  # the op after the handle's says it is gone
-    iterator_reaper.release(owners[2], "it")  # collects the finished ones first
-    assert all(number > second for number in reaper._kept), reaper._kept
+    held = range(first, reaper._count + 1)
+    assert len(held) == 2, "a sole-owned iterator's release bypassed the reaper"
+    assert held[-1] in reaper._kept  # the dataset outlives the release
+    deadline = time.monotonic() + 30
+    while reaper._kept.keys() & set(held) and time.monotonic() < deadline:
+        with iterator_reaper._lock:  # what each release does first
+            reaper.collect()
+        time.sleep(0.01)
+    assert not reaper._kept.keys() & set(held), "the destroyed iterators' datasets were kept"
 
 
 EXIT_PROGRAM = """
