@@ -8,8 +8,8 @@ their variables are checkpointed in model_dir under their Keras paths
 (`sequential/dense/kernel`), next to `global_step`. As 2.15's, it writes the model's weights
 to `<model_dir>/keras/keras_model.ckpt` first (a Sequential or functional model).
 
-It is made of tensorflow_estimator 2.15's keras_lib pieces
-(legacy/estimator_tree/keras_lib_model_fn.py): `_create_keras_model_fn`'s model_fn over a
+It is made of tensorflow_estimator 2.15's keras_lib pieces (keras_model_fn.py,
+served as the estimator tree's `keras_lib`): `_create_keras_model_fn`'s model_fn over a
 `_clone_and_build_model` clone, metrics by `_convert_keras_metrics_to_estimator`.
 
 Known difference: checkpoints are name-based for both `checkpoint_format`s. Keras 3 models
@@ -20,6 +20,8 @@ import keras
 
 from estimator_compat.eager_calls import eager_entry
 from estimator_compat.estimator import Estimator
+from estimator_compat.keras_bridge.keras_model_fn import (KerasClone, _model_fn,
+                                                          _save_first_checkpoint)
 from estimator_compat.legacy import graph_mode
 
 _FORMATS = ("checkpoint", "saver")
@@ -44,12 +46,6 @@ def model_to_estimator(keras_model=None, keras_model_path=None, custom_objects=N
     if not getattr(keras_model, "compiled", False) or keras_model.optimizer is None:
         raise ValueError("The given keras model has not been compiled yet. Please compile the "
                          "model with `model.compile()` before calling model_to_estimator().")
-    # imported here: the estimator_tree package is served by install(), not by this import
-    from estimator_compat.legacy.estimator_tree.keras_lib_model_fn import (
-        KerasClone,
-        _model_fn,
-        _save_first_checkpoint,
-    )
     clone = KerasClone(keras_model, custom_objects)
     # TF 1.x's Keras reported metrics=['accuracy'] as 'acc'
     model_fn = _model_fn(clone, metric_names_map, export_outputs,

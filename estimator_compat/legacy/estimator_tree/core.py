@@ -2,9 +2,9 @@
 `training`, `util`, `keras`/`keras_lib`, `extenders`, `checkpoint_utils`, `estimator_export`,
 `tools.analytics`, `tools.checkpoint_converter` (runnable with runpy after install()).
 Their privates live in files of their own: spec_validation.py (model_fn), run_config_privates.py,
-estimator_privates.py, training_privates.py (with _TrainingExecutor), keras_lib_privates.py,
-keras_lib_model_fn.py (model_to_estimator's pieces),
-fn_arg_checks.py (extenders), checkpoint_converter_privates.py."""
+estimator_privates.py, training_privates.py (with _TrainingExecutor),
+fn_arg_checks.py (extenders), checkpoint_converter_privates.py; keras_lib's are the
+keras_bridge package's (keras_io.py, keras_model_fn.py: model_to_estimator's pieces)."""
 import os
 import types
 
@@ -33,9 +33,9 @@ def modules():
     from estimator_compat.legacy.estimator_tree import input_fn_result as parsing
     from estimator_compat.legacy.estimator_tree import \
         checkpoint_converter_privates as converter_privates
+    from estimator_compat.keras_bridge import keras_io as keras_lib_privates
+    from estimator_compat.keras_bridge import keras_model_fn as keras_lib_model_fn
     from estimator_compat.legacy.estimator_tree import (estimator_privates, fn_arg_checks,
-                                                        keras_lib_model_fn,
-                                                        keras_lib_privates,
                                                         run_config_privates, spec_validation,
                                                         training_privates)
     return {

@@ -11,7 +11,7 @@ signatures, on Keras 3:
 - `_save_first_checkpoint`: `<model_dir>/keras/keras_model.ckpt`, the clone's variables at
   step 0, unless that folder holds a checkpoint already.
 
-Keras 3 differences (as model_to_estimator's, keras_bridge/model_to_estimator.py): a clone is
+Keras 3 differences (as model_to_estimator's, model_to_estimator.py): a clone is
 not rebuilt on the features' tensors (its `outputs` stay symbolic; model_fn calls it on
 them), it is built eagerly outside the model_fn's trace, its variables keep Keras 3's paths
 (`sequential/dense/kernel`, `adam/...` slots) in every checkpoint, and checkpoints are
@@ -27,7 +27,7 @@ import tensorflow as tf
 
 from estimator_compat.eager_calls import eager, eager_entry
 from estimator_compat.export.outputs import PredictOutput
-from estimator_compat.legacy.estimator_tree.keras_lib_privates import (
+from estimator_compat.keras_bridge.keras_io import (
     _any_weight_initialized,
     _convert_estimator_io_to_keras,
     _extract_sample_weight_tensors,

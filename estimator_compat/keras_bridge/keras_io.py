@@ -6,7 +6,7 @@ with 2.15's results and errors. Keras 3 names a model's inputs and outputs diffe
 tf.keras (no `input_names`, no `_is_graph_network`): a functional model's (or a built
 Sequential's) input names are its Input layers' names, its output names its output layers'
 names, as tf.keras gave them.
-(model_to_estimator itself is keras_bridge/model_to_estimator.py.)"""
+(model_to_estimator itself is model_to_estimator.py, its model_fn keras_model_fn.py.)"""
 import collections.abc
 import os
 
