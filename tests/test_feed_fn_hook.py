@@ -88,6 +88,41 @@ class _FeedByTensor(ec.SessionRunHook):
         return ec.SessionRunArgs(None, feed_dict={self.x: x, self.y: y})
 
 
+class _FeedFromSessionGraph(ec.SessionRunHook):
+    """Looks the placeholders up at each step in `run_context.session.graph` (the feeders of
+    public image-captioning and seq2seq programs did), and stops after `steps` feeds."""
+
+    def __init__(self, steps):
+        self.left, self.source = steps, _batches()
+
+    def before_run(self, run_context):
+        graph = run_context.session.graph
+        x, y = next(self.source)
+        self.left -= 1
+        return ec.SessionRunArgs(None, feed_dict={graph.get_tensor_by_name("x_in:0"): x,
+                                                  graph.get_tensor_by_name("y_in:0"): y})
+
+    def after_run(self, run_context, run_values):
+        if self.left == 0:
+            run_context.request_stop()
+
+
+def test_hooks_find_the_placeholders_in_the_session_graph(tmp_path):
+    """TF 1.15 had the input_fn's placeholders in the one graph `run_context.session.graph`
+    is; here they are found there by name at each step, in train and predict."""
+    est = ec.Estimator(_model_fn, model_dir=str(tmp_path))
+    est.train(_input_fn, hooks=[_FeedFromSessionGraph(5)])
+    assert est.get_variable_value("global_step") == 5
+
+    def predict_fn(features, labels, mode):
+        w = v1.get_variable("w", [3, 1])
+        return ec.EstimatorSpec(mode, predictions=tf.matmul(features["x"], w)[:, 0])
+    w = est.get_variable_value("w")
+    predicted = list(ec.Estimator(predict_fn, model_dir=str(tmp_path)).predict(
+        _input_fn, hooks=[_FeedFromSessionGraph(2)]))
+    np.testing.assert_allclose(predicted, (X[[0, 1, 1, 2]] @ w)[:, 0], rtol=1e-5)
+
+
 def test_misfed_steps_fail_as_tf115_did(tmp_path):
     """TF 1.15.5: an unfed placeholder, InvalidArgumentError "You must feed a value for
     placeholder tensor 'y_in' with dtype float and shape [?,1]"; two hooks feeding one tensor,

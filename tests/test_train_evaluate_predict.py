@@ -1,6 +1,7 @@
 """Estimator.train / evaluate / predict on a real TF1-style model_fn, files read back."""
 import logging
 import os
+import re
 
 import numpy as np
 import pytest
@@ -137,6 +138,37 @@ def test_log_lines(tmp_path, caplog):
     assert "Saving checkpoints for 10 into" in text
     assert "Loss for final step:" in text
     assert "Saving dict for global step 10: global_step = 10, loss = " in text
+
+
+def test_log_lines_print_losses_as_tf_printed_them(tmp_path, caplog):
+    """The fetched loss's numpy scalar, as TF 2.15 and 1.15 printed it on this program
+    (float32's shortest repr; `%g` or a Python float's repr were not theirs):
+    `loss = 3.5813897, step = 0`, `loss = 2.3620729e-05, step = 100`,
+    `Loss for final step: 6.630879e-06.`, `... global_step = 150, loss = 6.232434e-06`."""
+    x = np.random.RandomState(0).rand(64, 3).astype(np.float32)
+
+    def input_fn():
+        return tf.data.Dataset.from_tensor_slices(({"x": x}, x.sum(1))).repeat().batch(8)
+
+    def model_fn(features, labels, mode):
+        w = tf.compat.v1.get_variable("w", [3, 1], initializer=tf.compat.v1.zeros_initializer())
+        loss = tf.reduce_mean(tf.square(tf.squeeze(tf.matmul(features["x"], w), 1) - labels))
+        train_op = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(
+            loss, tf.compat.v1.train.get_global_step())
+        return ec.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+    est = ec.Estimator(model_fn, model_dir=str(tmp_path))
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        est.train(input_fn, steps=150)
+        est.evaluate(input_fn, steps=3)
+    lines = caplog.text
+    assert "loss = 3.5813897, step = 0\n" in lines
+    assert re.search(r"loss = 2\.362\d+e-05, step = 100 \(", lines)
+    final = re.search(r"Loss for final step: (\S+)\.\n", lines).group(1)
+    assert re.fullmatch(r"6\.63\d{0,5}e-06", final), final
+    saved = re.search(r"Saving dict for global step 150: global_step = 150, loss = (\S+)\n",
+                      lines).group(1)
+    assert re.fullmatch(r"6\.23\d{0,5}e-06", saved), saved
 
 
 def test_model_fn_traced_once_per_mode(tmp_path):

@@ -2,6 +2,8 @@
 import logging
 import time
 
+import numpy as np
+
 from estimator_compat import summaries
 from estimator_compat.hooks import SecondOrStepTimer
 
@@ -49,4 +51,5 @@ class StepLogger:
 
 
 def _fmt(value):
-    return f"{float(value):g}"
+    """As TF printed the fetched loss: its numpy scalar's str (float32: `3.5813897`)."""
+    return str(value if isinstance(value, np.generic) else np.float32(value))

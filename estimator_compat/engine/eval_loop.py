@@ -79,7 +79,8 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     runner.end(results)
     progress.finish()
     logger.info("Saving dict for global step %d: %s", global_step,
-                ", ".join(f"{k} = {results[k]}" for k in sorted(results)))
+                ", ".join(f"{k} = {results[k]!s}" for k in sorted(results)
+                          if not isinstance(results[k], bytes)))  # tf.estimator's line
     out_dir = eval_dir(est.model_dir, name)
     if step.graph is not None:  # the Graphs tab's eval run, as tf.estimator wrote it
         summaries.write_graph(out_dir, step.graph, once=True)

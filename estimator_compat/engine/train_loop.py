@@ -2,6 +2,7 @@
 import logging
 import os
 
+import numpy as np
 import tensorflow as tf
 
 from estimator_compat import checkpoints, summaries, warm_start
@@ -82,7 +83,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
             break
         out, fetched = ran
         steps_before_call = gs
-        loss = float(out["loss"])
+        loss = np.asarray(out["loss"])[()]  # its dtype's scalar, as a session returned it
         step_before = int(out["global_step"])
         for summary_step, proto in out.get("summaries", ()):  # from the workers' steps
             summaries.write_raw(est.model_dir, summary_step + 1, proto)

@@ -137,7 +137,7 @@ class HookRunner:
                 getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_batch_begin")(self._step_index, {})
                 continue
             context = SessionRunContext(original_args=SessionRunArgs([]), session=self.session)
-            with identity_equality():
+            with identity_equality(), self._input_names():
                 args = hook.before_run(context)
             if args is not None and not isinstance(args, SessionRunArgs):
                 raise TypeError(f"{type(hook).__name__}.before_run must return SessionRunArgs "
@@ -155,6 +155,13 @@ class HookRunner:
         if self.input is not None:
             self.input.check_fed()
         return names
+
+    def _input_names(self):
+        """While a step's before_run: `run_context.session.graph.get_tensor_by_name` finds a
+        fed input_fn's placeholders too (the feeders of its idiom look them up there)."""
+        if self.input is None or not self.input.fed:
+            return contextlib.nullcontext()
+        return session_input.names_fall_back(self.session.graph, self.input)
 
     def _feed_input(self, hook, feed_dict):
         """A hook's per-step feed: the input_fn's placeholders (engine/session_input.py)."""
