@@ -27,7 +27,8 @@ class CheckpointStateError(ValueError):
 
 
 def read(model_dir):
-    """The parsed CheckpointState with absolute paths, or None without a state file."""
+    """The parsed CheckpointState, its paths joined to model_dir, or None without a state
+    file."""
     path = os.path.join(model_dir, STATE_FILE)
     try:
         text = tf.io.gfile.GFile(path).read()
@@ -47,9 +48,9 @@ def read(model_dir):
             f"{on_disk(model_dir) or 'none'}. Nothing was changed. Rewrite it to name the newest "
             f"good one (a line `model_checkpoint_path: \"model.ckpt-<step>\"`), or remove it to "
             f"start from step 0 (the checkpoints stay on disk).") from None
-    state.model_checkpoint_path = _absolute(model_dir, state.model_checkpoint_path)
+    state.model_checkpoint_path = _in_dir(model_dir, state.model_checkpoint_path)
     for i, p in enumerate(state.all_model_checkpoint_paths):
-        state.all_model_checkpoint_paths[i] = _absolute(model_dir, p)
+        state.all_model_checkpoint_paths[i] = _in_dir(model_dir, p)
     _PARSED[path] = (text, _copy(state))
     return state
 
@@ -145,8 +146,10 @@ def remove(prefix):
             pass
 
 
-def _absolute(model_dir, path):
-    return path if os.path.isabs(path) else os.path.join(os.path.abspath(model_dir), path)
+def _in_dir(model_dir, path):
+    """A relative path in the state file, joined to model_dir as given (TF's
+    get_checkpoint_state: a relative model_dir gives `m/model.ckpt-150`)."""
+    return path if os.path.isabs(path) else os.path.join(model_dir, path)
 
 
 def step_of(prefix):

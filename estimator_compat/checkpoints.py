@@ -210,6 +210,7 @@ class CheckpointIO:
         where the variables hold it already (see the module's docstring)."""
         holding = self._holding(path)
         if self._held is not None and self._held == holding:
+            logger.info("Restoring parameters from %s", path)  # as TF's Saver said at each call
             return
         self._held = None
         self._read(path)
@@ -224,6 +225,7 @@ class CheckpointIO:
                     "EstimatorSpec had scaffold=tf.compat.v1.train.Scaffold(saver="
                     "tf.train.Checkpoint(...))), but this model_fn returned no such scaffold. "
                     "Return the same Scaffold(saver=tf.train.Checkpoint(...)) in every mode.")
+            logger.info("Restoring parameters from %s", path)
             object_checkpoints.restore(self._store.object_checkpoints.values(), path)
             return
         variables = self._store.saveable()

@@ -5,7 +5,7 @@ import logging
 
 import tensorflow as tf
 
-from estimator_compat import checkpoints, session_config, warm_start
+from estimator_compat import checkpoints, run_config, session_config, warm_start
 from estimator_compat.cluster import parameter_servers
 from estimator_compat.engine import eval_loop, predict_loop, train_loop
 from estimator_compat.eager_calls import eager_entry, eager_generator
@@ -35,7 +35,7 @@ class Estimator:
         self._params = copy.deepcopy(params or {})
         self._warm_start = warm_start.normalise(warm_start_from)
         self._states = {}
-        logger.info("Using config: %s", config)
+        logger.info("Using config: %s", run_config.log_text(config))
 
     # -- properties ---------------------------------------------------------------------------
     model_dir = property(lambda self: self._model_dir)

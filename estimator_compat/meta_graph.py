@@ -53,7 +53,8 @@ def build(estimator, element_spec, renamed=None):
             features, labels = split_element(iterator.get_next())
             tf.compat.v1.train.get_or_create_global_step()
             call_model_fn(estimator._model_fn, features, labels, ModeKeys.TRAIN,
-                          estimator._params_for_call(ModeKeys.TRAIN), estimator.config)
+                          estimator._params_for_call(ModeKeys.TRAIN), estimator.config,
+                          announce=False)  # a .meta file's copy, not a call of the user's
             saver = tf.compat.v1.train.Saver(
                 var_list=_saver_names(renamed),
                 sharded=True, max_to_keep=estimator.config.keep_checkpoint_max,

@@ -133,12 +133,31 @@ class RunConfig:
     service = property(lambda self: self._cluster.service)
 
 
+_CLUSTER_KEYS = ("service", "cluster_spec", "task_type", "task_id", "global_id_in_cluster",
+                 "master", "evaluation_master", "is_chief", "num_ps_replicas",
+                 "num_worker_replicas")
+_TF2_ONLY = ("checkpoint_save_graph_def",)
+
+
+def log_text(config):
+    """tf.estimator's `Using config: {...}` text, vars(RunConfig) as TF printed them (TF 1.15
+    had no `_checkpoint_save_graph_def`), then this RunConfig's own settings."""
+    from estimator_compat.legacy import graph_mode
+    skip = _TF2_ONLY if graph_mode.tf1_behavior() else ()
+    values = {f"_{k}": v for k, v in config._values.items() if k not in skip}
+    values.update((f"_{k}", getattr(config, k, None)) for k in _CLUSTER_KEYS)
+    for own in ("_progress_bar", "_steps_per_execution", "_jit_compile"):
+        values[own] = values.pop(own)
+    return str(values)
+
+
 def with_model_dir(config, model_dir):
     """The RunConfig an Estimator runs with: `config` (default RunConfig()) with the model_dir
     given to the constructor (the two must agree), or a temporary folder, with a warning,
     when neither gives one (tf.estimator's `maybe_overwrite_model_dir_and_session_config`)."""
     if config is None:
         config = RunConfig()
+        logger.info("Using default config.")
     elif not isinstance(config, RunConfig):
         raise ValueError(f"config must be an instance of RunConfig, but provided {config!r}.")
     model_dir = os.fspath(model_dir) if model_dir is not None else None

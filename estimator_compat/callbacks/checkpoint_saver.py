@@ -3,6 +3,7 @@ each save noted in model_dir's events as a CHECKPOINT SessionLog, as that hook n
 import os
 
 from estimator_compat import summaries
+from estimator_compat.engine import session_log
 from estimator_compat.hooks import SecondOrStepTimer
 
 
@@ -35,16 +36,17 @@ class CheckpointSaver:
             self.save(step)
 
     def save(self, step, first=False):
-        for listener in self._listeners:
-            listener.before_save(self._session, step)
-        path = self._io.save(step, first=first)
-        self.last_saved_step = step
-        if self._summary_dir is not None:
-            summaries.write_session_log(self._summary_dir, step, "CHECKPOINT",
-                                        os.path.join(self._summary_dir, "model.ckpt"))
-        for listener in self._listeners:
-            if listener.after_save(self._session, step):
-                self.stop_requested = True
+        with session_log.checkpoint_listeners(step):
+            for listener in self._listeners:
+                listener.before_save(self._session, step)
+            path = self._io.save(step, first=first)
+            self.last_saved_step = step
+            if self._summary_dir is not None:
+                summaries.write_session_log(self._summary_dir, step, "CHECKPOINT",
+                                            os.path.join(self._summary_dir, "model.ckpt"))
+            for listener in self._listeners:
+                if listener.after_save(self._session, step):
+                    self.stop_requested = True
         return path
 
     def end(self, step, force=False):

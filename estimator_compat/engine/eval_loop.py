@@ -6,6 +6,7 @@ import numpy as np
 
 from estimator_compat import summaries
 from estimator_compat.callbacks.progress_bar import ProgressBar
+from estimator_compat.engine import session_log
 from estimator_compat.engine.run_step import (note_hooks_per_call, run_step, steps_this_call,
                                               steps_to_run, within_length)
 from estimator_compat.hooks import graph_reader
@@ -32,14 +33,15 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
         if key in _RESERVED:
             raise ValueError(f"Metric with name {key!r} is not allowed, because Estimator "
                              "already defines a default metric with the same name.")
+    started = session_log.evaluation_started()
+    session_log.graph_finalized()
     path = None if in_memory else state.restore_for(ModeKeys.EVAL, checkpoint_path, runner)
     _reset_metrics(state, step)
+    session_log.local_init_done()
     global_step = int(state.global_step.numpy())
     runner.after_create_session()
     note_hooks_per_call(runner, est.config.steps_per_execution)
     progress = ProgressBar(steps, est.config.progress_bar)
-    logger.info("Starting evaluation at %s", path or (
-        "in-memory variables" if in_memory else "initialised variables"))
     metrics, done, ended = {}, 0, False
     log_every = max(1, (steps or 0) // 10)
     per_call = est.config.steps_per_execution
@@ -78,9 +80,12 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     results["global_step"] = np.int64(global_step)
     runner.end(results)
     progress.finish()
+    session_log.evaluation_finished(started)
     logger.info("Saving dict for global step %d: %s", global_step,
                 ", ".join(f"{k} = {results[k]!s}" for k in sorted(results)
                           if not isinstance(results[k], bytes)))  # tf.estimator's line
+    if path is not None:
+        logger.info("Saving 'checkpoint_path' summary for global step %d: %s", global_step, path)
     out_dir = eval_dir(est.model_dir, name)
     if step.graph is not None:  # the Graphs tab's eval run, as tf.estimator wrote it
         summaries.write_graph(out_dir, step.graph, once=True)

@@ -1,7 +1,10 @@
 """Calling a user's model_fn with the subset of (features, labels, mode, params, config) it takes."""
+import logging
+
 from estimator_compat.fn_args import accepted_kwargs, fn_args
 from estimator_compat.spec import EstimatorSpec
 
+logger = logging.getLogger("tensorflow")
 _VALID = {"features", "labels", "mode", "params", "self", "config"}
 
 
@@ -23,12 +26,17 @@ def verify_model_fn(model_fn, params):
                          "Allowed: features, labels, mode, params, config.")
 
 
-def call_model_fn(model_fn, features, labels, mode, params, config):
-    """Calls model_fn and checks that it returned an EstimatorSpec for `mode`."""
+def call_model_fn(model_fn, features, labels, mode, params, config, announce=True):
+    """Calls model_fn and checks that it returned an EstimatorSpec for `mode`; `announce`:
+    between tf.estimator's `Calling model_fn.` / `Done calling model_fn.` lines."""
     kwargs = accepted_kwargs(model_fn, labels=labels, mode=mode, params=params, config=config)
     if "labels" not in kwargs and labels is not None:
         raise ValueError("model_fn does not take labels, but input_fn returns labels.")
+    if announce:
+        logger.info("Calling model_fn.")
     spec = model_fn(features=features, **kwargs)
+    if announce:
+        logger.info("Done calling model_fn.")
     to_spec = getattr(spec, "as_estimator_spec", None)
     if to_spec is not None and not isinstance(spec, EstimatorSpec):
         spec = to_spec()

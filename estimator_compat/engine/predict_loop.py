@@ -6,6 +6,7 @@ import logging
 
 import numpy as np
 
+from estimator_compat.engine import session_log
 from estimator_compat.engine.run_step import (note_hooks_per_call, run_step, steps_this_call,
                                               steps_to_run, within_length)
 from estimator_compat.hooks.runner import HookRunner
@@ -18,7 +19,9 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
             yield_single_examples=True):
     runner = HookRunner(ModeKeys.PREDICT, hooks, state)
     iterator, step, source = state.prepare(ModeKeys.PREDICT, input_fn, runner)
+    session_log.graph_finalized()
     state.restore_for(ModeKeys.PREDICT, checkpoint_path, runner)
+    session_log.local_init_done()
     keys = _check_keys(step.spec.predictions, predict_keys)
     runner.after_create_session()
     per_call = state.estimator.config.steps_per_execution

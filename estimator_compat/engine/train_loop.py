@@ -10,6 +10,7 @@ from estimator_compat.callbacks.checkpoint_saver import CheckpointSaver
 from estimator_compat.callbacks.nan_guard import check_loss
 from estimator_compat.callbacks.progress_bar import ProgressBar
 from estimator_compat.callbacks.step_logger import StepLogger
+from estimator_compat.engine import session_log
 from estimator_compat.engine.run_step import note_hooks_per_call, run_step
 from estimator_compat.hooks import input_checkpoint
 from estimator_compat.hooks.runner import HookRunner
@@ -40,6 +41,9 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     # Resolved again right before the restore: another trainer on this model_dir may have
     # saved (and rotated the one seen above away) while the model was built.
     latest = checkpoints.latest_checkpoint(est.model_dir) or latest
+    if config.is_chief and (config.save_checkpoints_steps or config.save_checkpoints_secs):
+        session_log.checkpoint_saver_created()
+    session_log.graph_finalized()
     if latest is not None:
         state.io.restore_newest(latest)
     else:
@@ -47,6 +51,7 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
         if est._warm_start is not None:
             trainable = {v.name.split(":")[0] for v in spec_trainable(step)}
             warm_start.apply(est._warm_start, state.store, trainable)
+    session_log.local_init_done()
     start = int(state.global_step.numpy())
     last_step = start + steps if steps is not None else max_steps
 

@@ -75,7 +75,7 @@ def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
             # vocabulary files of lookup tables are copied into assets/, as tf.estimator did
             assets = graph.get_collection(tf.compat.v1.GraphKeys.ASSET_FILEPATHS)
             kwargs = dict(signature_def_map=signature_defs, main_op=init, saver=saver,
-                          assets_collection=assets or None, strip_default_attrs=True)
+                          assets_collection=assets, strip_default_attrs=True)  # [] as TF
             if first:
                 builder.add_meta_graph_and_variables(sess, _TAGS[mode], **kwargs)
             else:
@@ -83,13 +83,16 @@ def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
 
 
 def _signature_defs(mode, receiver, spec, graph):
+    """The mode's SignatureDefs, reported as tf.estimator reported each mode's."""
     if mode == ModeKeys.PREDICT:
+        signatures = saved_model._signatures(receiver, spec)
+        saved_model.log_signature_report(signatures)
         return {key: tf.compat.v1.saved_model.signature_def_utils.build_signature_def(
             {k: tf.compat.v1.saved_model.build_tensor_info(graph.get_tensor_by_name(v.name))
              for k, v in inputs.items()},
             {k: tf.compat.v1.saved_model.build_tensor_info(graph.get_tensor_by_name(v.name))
              for k, v in outputs.items()}, method)
-            for key, (inputs, outputs, method) in saved_model._signatures(receiver, spec).items()}
+            for key, (inputs, outputs, method) in signatures.items()}
     metrics = {}
     for key, value in spec.eval_metric_ops.items():
         if hasattr(value, "result"):  # a Keras metric, updated inside model_fn
@@ -97,4 +100,6 @@ def _signature_defs(mode, receiver, spec, graph):
         metrics[key] = value
     output_cls = TrainOutput if mode == ModeKeys.TRAIN else EvalOutput
     output = output_cls(loss=spec.loss, predictions=spec.predictions, metrics=metrics or None)
-    return {mode: output.as_signature_def(receiver.receiver_tensors)}
+    signature_def = output.as_signature_def(receiver.receiver_tensors)
+    saved_model.log_signature_report({mode: (None, None, signature_def.method_name)})
+    return {mode: signature_def}

@@ -123,7 +123,6 @@ def write_staged(export_dir_base, write, assets_extra):
         if tf.io.gfile.exists(temp_dir):
             tf.io.gfile.rmtree(temp_dir)
         raise
-    logger.info("SavedModel written to: %s", final_dir)
     return final_dir.encode()
 
 
@@ -141,7 +140,8 @@ def _trace(estimator, state, serving_input_receiver_fn):
                                  estimator._params_for_call(ModeKeys.PREDICT),
                                  estimator.config)
         holder["receiver"] = receiver
-        holder["signatures"] = _signatures(receiver, spec)  # needs graph mode: here
+        holder["signatures"] = signatures = _signatures(receiver, spec)  # graph mode: here
+        log_signature_report(signatures)
         holder["tables"] = bool(tf.compat.v1.get_collection(
             tf.compat.v1.GraphKeys.TABLE_INITIALIZERS))
         return []
@@ -164,11 +164,36 @@ def _export_outputs(spec):
     return outputs
 
 
+_REPORTED = (("Classify", "tensorflow/serving/classify"), ("Regress", "tensorflow/serving/regress"),
+             ("Predict", "tensorflow/serving/predict"), ("Train", "tensorflow/supervised/training"),
+             ("Eval", "tensorflow/supervised/eval"))
+
+
+def log_signature_report(signatures, excluded=None):
+    """tf.estimator's lines on what an export serves (`Signatures INCLUDED in export for
+    Predict: ['serving_default']`, one per method), and the signatures it left out and why."""
+    for label, method in _REPORTED:
+        keys = [k for k, (_, _, m) in signatures.items() if m == method]
+        logger.info("Signatures INCLUDED in export for %s: %s", label, keys or None)
+    excluded = excluded if excluded is not None else getattr(signatures, "excluded", {})
+    if excluded:
+        logger.info("Signatures EXCLUDED from export because they cannot be be served via "
+                    "TensorFlow Serving APIs:")
+        for key, reason in excluded.items():
+            logger.info("'%s' : %s", key, reason)
+
+
+class _Signatures(dict):
+    """{signature key: (inputs, outputs, method name)}, and `excluded`: {key: why not}."""
+    excluded = None
+
+
 def _signatures(receiver, spec):
     """{signature key: (inputs, outputs, method name)}, named as tf.estimator's SignatureDefs
     (e.g. a classify signature's single input is 'inputs'); invalid ones are skipped, logged."""
     graph = tf.compat.v1.get_default_graph()
-    out = {}
+    out = _Signatures()
+    out.excluded = {}
     receivers = {None: receiver.receiver_tensors}
     receivers.update(receiver.receiver_tensors_alternatives or {})
     for receiver_name, tensors in receivers.items():
@@ -177,7 +202,7 @@ def _signatures(receiver, spec):
             try:
                 signature_def = export_output.as_signature_def(tensors)
             except ValueError as e:
-                logger.warning("Signature %s is not valid and is not exported: %s", name, e)
+                out.excluded[name] = str(e)
                 continue
             by_name = lambda infos: {k: graph.get_tensor_by_name(v.name)  # noqa: E731
                                      for k, v in infos.items()}

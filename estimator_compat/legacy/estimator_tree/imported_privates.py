@@ -169,7 +169,8 @@ def _write_dict_to_summary(output_dir, dictionary, current_global_step):
     from estimator_compat.eager_calls import eager
     tf.compat.v1.logging.info(
         "Saving dict for global step %d: %s", current_global_step,
-        ", ".join(f"{k} = {v}" for k, v in sorted(dictionary.items())))
+        ", ".join(f"{k} = {v!s}" for k, v in sorted(dictionary.items())
+                  if not isinstance(v, bytes)))
     summary = v1.Summary()
     for key, value in dictionary.items():
         if key == "global_step":

@@ -1,0 +1,116 @@
+"""The INFO lines of a train / train again / evaluate / predict / export sequence, as TF 1.15.5
+printed them for a TF 1.x program (tests/programs/log_lines, run by `estimator-compat run`)
+and tf.estimator 2.15 for a TF 2.x one (in-process). Recorded from both on the same programs,
+numbers and times masked. One difference, kept: the second train call has no
+`Calling model_fn.` pair (the model_fn is traced once per mode here; TF built a graph per call).
+"""
+import logging
+import os
+import re
+
+import numpy as np
+import tensorflow as tf
+from helpers import PROGRAMS, run_program
+
+import estimator_compat as ec
+
+_SEQUENCE_LINES = re.compile(
+    r"Using default config|Calling model_fn|Done calling model_fn|Create CheckpointSaverHook|"
+    r"Graph was finalized|Restoring parameters|local_init_op|checkpoint listeners|Saving checkpoints|"
+    r"loss = |Loss for final step|Starting evaluation|Evaluation \[|Inference Time|"
+    r"Finished evaluation|Saving dict|'checkpoint_path' summary|Signatures INCLUDED|Assets added")
+
+_SESSION = ["Graph was finalized.", "Restoring parameters from model/model.ckpt-N",
+            "Running local_init_op.", "Done running local_init_op."]
+_CALL = ["Calling model_fn.", "Done calling model_fn."]
+_SIGNATURES = [f"Signatures INCLUDED in export for {m}: None" for m in ("Classify", "Regress")] + [
+    "Signatures INCLUDED in export for Predict: ['serving_default']"] + [
+    f"Signatures INCLUDED in export for {m}: None" for m in ("Train", "Eval")]
+
+
+def _tf115(save):
+    """TF 1.15.5's lines for the program (its saves unframed, `step = 1 / 21`)."""
+    return {
+        "train": _CALL + ["Create CheckpointSaverHook."] + _SESSION[:1] + _SESSION[2:] + save(N0) + [
+            "loss = N, step = N"] + save(N0) + ["Loss for final step: N."],
+        "second train": ["Create CheckpointSaverHook."] + _SESSION + save(N0) + [
+            "loss = N, step = N"] + save(N0) + ["Loss for final step: N."],
+        "evaluate": _CALL + ["Starting evaluation at T"] + _SESSION + [
+            "Evaluation [N/N]"] * 2 + ["Finished evaluation at T",
+                                       "Saving dict for global step N: global_step = N, loss = N",
+                                       "Saving 'checkpoint_path' summary for global step N: "
+                                       "model/model.ckpt-N"],
+        "predict": _CALL + _SESSION,
+        "export": _CALL + _SIGNATURES + ["Restoring parameters from model/model.ckpt-N",
+                                         "Assets added to graph."]}
+
+
+N0 = "Saving checkpoints for N into model/model.ckpt."
+
+
+def _masked(line):
+    line = re.sub(r"\d+(\.\d+)?(e-\d+)?", "N", line)
+    line = re.sub(r" at N-N-NT?N:N:NZ?$| at N-N-N-N:N:N$", " at T", line)
+    return re.sub(r" \(N sec\)$", "", line)
+
+
+def _by_phase(lines):
+    phases, current = {}, None
+    for line in lines:
+        if line.startswith("=== "):
+            current = phases.setdefault(line[4:], [])
+        elif current is not None and _SEQUENCE_LINES.search(line):
+            current.append(_masked(line))
+    return phases
+
+
+def test_a_tf1_program_prints_tf115s_lines(tmp_path):
+    _, err = run_program(os.path.join(PROGRAMS, "log_lines", "train.py"), cwd=tmp_path)
+    ours = [line[len("INFO:tensorflow:"):] if line.startswith("INFO:") else line
+            for line in err.splitlines() if line.startswith(("INFO:tensorflow:", "=== "))]
+    assert _by_phase(ours) == _tf115(lambda line: [line])
+    assert (tmp_path / "model" / "checkpoint").exists()
+
+
+def test_a_tf2_program_prints_tf215s_lines(tmp_path, caplog, monkeypatch):
+    """tf.estimator 2.15 framed each save with the listeners' lines and timed the
+    evaluation (`Inference Time : Ns`); it printed `step = 0 / 20`."""
+    monkeypatch.chdir(tmp_path)
+    x = np.random.RandomState(0).rand(64, 3).astype(np.float32)
+
+    def input_fn():
+        return tf.data.Dataset.from_tensor_slices(({"x": x}, x.sum(1))).repeat().batch(8)
+
+    def model_fn(features, labels, mode):
+        w = tf.compat.v1.get_variable("w", [3, 1], initializer=tf.compat.v1.zeros_initializer())
+        pred = tf.squeeze(tf.matmul(features["x"], w), 1)
+        if mode == ec.ModeKeys.PREDICT:
+            return ec.EstimatorSpec(mode, predictions={"p": pred}, export_outputs={
+                "serving_default": ec.export.PredictOutput({"p": pred})})
+        loss = tf.reduce_mean(tf.square(pred - labels))
+        return ec.EstimatorSpec(mode, loss=loss, train_op=tf.compat.v1.train.GradientDescentOptimizer(
+            0.1).minimize(loss, tf.compat.v1.train.get_global_step()))
+
+    def serving_input_fn():
+        inputs = {"x": tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")}
+        return ec.export.ServingInputReceiver(inputs, inputs)
+
+    lines = []
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        est = ec.Estimator(model_fn, model_dir="model", config=ec.RunConfig(
+            save_checkpoints_steps=50, log_step_count_steps=1000))
+        for phase, run in (("train", lambda: est.train(input_fn, steps=20)),
+                           ("second train", lambda: est.train(input_fn, steps=20)),
+                           ("evaluate", lambda: est.evaluate(input_fn, steps=2)),
+                           ("predict", lambda: next(est.predict(lambda: input_fn().take(2)))),
+                           ("export", lambda: est.export_saved_model("export", serving_input_fn))):
+            caplog.clear()
+            run()
+            lines += ["=== " + phase] + [r.getMessage() for r in caplog.records]
+    framed = lambda line: [  # noqa: E731
+        "Calling checkpoint listeners before saving checkpoint N...", line,
+        "Calling checkpoint listeners after saving checkpoint N..."]
+    expected = _tf115(framed)
+    expected["evaluate"].insert(expected["evaluate"].index("Finished evaluation at T"),
+                                "Inference Time : Ns")
+    assert _by_phase(lines) == expected
