@@ -119,6 +119,7 @@ class BestExporter(_SavedModelExporter):
 
     def export(self, estimator, export_path, checkpoint_path, eval_result, is_the_final_export):
         if self._model_dir != estimator.model_dir and self._event_file_pattern:
+            logger.info("Loading best metric from event files.")
             self._model_dir = estimator.model_dir
             self._best_eval_result = self._best_in_events(
                 os.path.join(estimator.model_dir, self._event_file_pattern))
@@ -128,7 +129,7 @@ class BestExporter(_SavedModelExporter):
             best_eval_result=self._best_eval_result, current_eval_result=eval_result)
         if has_exports and not better:
             return None
-        logger.info("Exporting a better model (%s).", eval_result)
+        logger.info("Performing best model export.")
         path = self._export(estimator, export_path, checkpoint_path)
         _garbage_collect(export_path, self._exports_to_keep)
         self._best_eval_result = eval_result

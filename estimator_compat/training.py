@@ -161,6 +161,8 @@ def train_and_evaluate(estimator, train_spec, eval_spec):
                          "save_checkpoints_secs in RunConfig.")
     evaluator = Evaluator(estimator, eval_spec, train_spec.max_steps)
     listener = EvaluateOnCheckpoint(evaluator, throttle_secs=eval_spec.throttle_secs)
+    logger.info("Not using Distribute Coordinator.")
+    logger.info("Running training and evaluation locally (non-distributed).")
     logger.info("Start train and evaluate loop. The evaluate will happen after every checkpoint. "
                 "Checkpoint frequency is determined based on RunConfig arguments: "
                 "save_checkpoints_steps %s or save_checkpoints_secs %s.",

@@ -114,3 +114,86 @@ def test_a_tf2_program_prints_tf215s_lines(tmp_path, caplog, monkeypatch):
     expected["evaluate"].insert(expected["evaluate"].index("Finished evaluation at T"),
                                 "Inference Time : Ns")
     assert _by_phase(lines) == expected
+
+
+_TRAIN_AND_EVALUATE_215 = """\
+Not using Distribute Coordinator.
+Running training and evaluation locally (non-distributed).
+Start train and evaluate loop. The evaluate will happen after every checkpoint. Checkpoint \
+frequency is determined based on RunConfig arguments: save_checkpoints_steps N or \
+save_checkpoints_secs None.
+Calling model_fn.
+Done calling model_fn.
+Create CheckpointSaverHook.
+Graph was finalized.
+Running local_init_op.
+Done running local_init_op.
+Calling checkpoint listeners before saving checkpoint N...
+Saving checkpoints for N into model/model.ckpt.
+Calling checkpoint listeners after saving checkpoint N...
+loss = N, step = N
+Calling checkpoint listeners before saving checkpoint N...
+Saving checkpoints for N into model/model.ckpt.
+Calling checkpoint listeners after saving checkpoint N...
+Calling model_fn.
+Done calling model_fn.
+Starting evaluation at T
+Graph was finalized.
+Restoring parameters from model/model.ckpt-N
+Running local_init_op.
+Done running local_init_op.
+Evaluation [N/N]
+Evaluation [N/N]
+Inference Time : Ns
+Finished evaluation at T
+Saving dict for global step N: global_step = N, loss = N, mae = N
+Saving 'checkpoint_path' summary for global step N: model/model.ckpt-N
+Loading best metric from event files.
+Performing best model export.
+Calling model_fn.
+Done calling model_fn.
+Signatures INCLUDED in export for Classify: None
+Signatures INCLUDED in export for Regress: None
+Signatures INCLUDED in export for Predict: ['serving_default']
+Signatures INCLUDED in export for Train: None
+Signatures INCLUDED in export for Eval: None
+Restoring parameters from model/model.ckpt-N
+Assets added to graph.
+No assets to write.
+SavedModel written to: model/export/best/temp-N/saved_model.pb
+Loss for final step: N."""
+
+
+def test_train_and_evaluate_prints_tf215s_lines(tmp_path, caplog, monkeypatch):
+    """train_and_evaluate with a BestExporter, every INFO line as tf.estimator 2.15 printed
+    it: the evaluation runs from the save's listener, after the `after saving` line."""
+    monkeypatch.chdir(tmp_path)
+    x = np.random.RandomState(0).rand(64, 3).astype(np.float32)
+
+    def input_fn():
+        return tf.data.Dataset.from_tensor_slices(({"x": x}, x.sum(1))).repeat().batch(8)
+
+    def model_fn(features, labels, mode):
+        w = tf.compat.v1.get_variable("w", [3, 1], initializer=tf.compat.v1.zeros_initializer())
+        pred = tf.squeeze(tf.matmul(features["x"], w), 1)
+        if mode == ec.ModeKeys.PREDICT:
+            return ec.EstimatorSpec(mode, predictions={"p": pred})
+        loss = tf.reduce_mean(tf.square(pred - labels))
+        return ec.EstimatorSpec(
+            mode, loss=loss, train_op=tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(
+                loss, tf.compat.v1.train.get_global_step()),
+            eval_metric_ops={"mae": tf.compat.v1.metrics.mean_absolute_error(labels, pred)})
+
+    def serving_input_fn():
+        inputs = {"x": tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")}
+        return ec.export.ServingInputReceiver(inputs, inputs)
+
+    est = ec.Estimator(model_fn, model_dir="model", config=ec.RunConfig(
+        save_checkpoints_steps=30, log_step_count_steps=1000))
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        caplog.clear()
+        ec.train_and_evaluate(est, ec.TrainSpec(input_fn, max_steps=30), ec.EvalSpec(
+            input_fn, steps=2, throttle_secs=0,
+            exporters=[ec.BestExporter("best", serving_input_fn, exports_to_keep=2)]))
+    ours = [_masked(r.getMessage()) for r in caplog.records if r.levelno == logging.INFO]
+    assert ours == _TRAIN_AND_EVALUATE_215.splitlines()

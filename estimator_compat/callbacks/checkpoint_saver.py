@@ -36,17 +36,18 @@ class CheckpointSaver:
             self.save(step)
 
     def save(self, step, first=False):
-        with session_log.checkpoint_listeners(step):
-            for listener in self._listeners:
-                listener.before_save(self._session, step)
-            path = self._io.save(step, first=first)
-            self.last_saved_step = step
-            if self._summary_dir is not None:
-                summaries.write_session_log(self._summary_dir, step, "CHECKPOINT",
-                                            os.path.join(self._summary_dir, "model.ckpt"))
-            for listener in self._listeners:
-                if listener.after_save(self._session, step):
-                    self.stop_requested = True
+        session_log.checkpoint_listeners("before", step)
+        for listener in self._listeners:
+            listener.before_save(self._session, step)
+        path = self._io.save(step, first=first)
+        self.last_saved_step = step
+        if self._summary_dir is not None:
+            summaries.write_session_log(self._summary_dir, step, "CHECKPOINT",
+                                        os.path.join(self._summary_dir, "model.ckpt"))
+        session_log.checkpoint_listeners("after", step)
+        for listener in self._listeners:
+            if listener.after_save(self._session, step):
+                self.stop_requested = True
         return path
 
     def end(self, step, force=False):

@@ -11,7 +11,6 @@ function built, the variables restored or initialised, the metrics reset). Evalu
 `Starting evaluation at <time>` (1.15: UTC with a `Z`), 2.15's `Inference Time : <s>s`,
 `Finished evaluation at <local time>`; 2.15's checkpoint saves are framed by `Calling
 checkpoint listeners before / after saving checkpoint <step>...`."""
-import contextlib
 import logging
 import time
 
@@ -49,12 +48,8 @@ def evaluation_finished(started):
     logger.info("Finished evaluation at %s", time.strftime("%Y-%m-%d-%H:%M:%S"))
 
 
-@contextlib.contextmanager
-def checkpoint_listeners(step):
-    """2.15's lines around a save (1.15 printed none)."""
-    tf2 = not graph_mode.tf1_behavior()
-    if tf2:
-        logger.info("Calling checkpoint listeners before saving checkpoint %d...", step)
-    yield
-    if tf2:
-        logger.info("Calling checkpoint listeners after saving checkpoint %d...", step)
+def checkpoint_listeners(when, step):
+    """2.15's line before a save's listeners are called, and after the save, before they are
+    called again (1.15 printed none)."""
+    if not graph_mode.tf1_behavior():
+        logger.info("Calling checkpoint listeners %s saving checkpoint %d...", when, step)
