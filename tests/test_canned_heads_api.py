@@ -61,6 +61,17 @@ def test_head_api_in_a_model_fn(tmp_path):
     assert not any(n.startswith("adam/") for n in names)  # the Keras optimizer's own: unsaved
 
 
+def test_prediction_keys_in_tfs_order():
+    """A binary head's predictions keyed in TF 1.15 / 2.15's order (a DataFrame built from
+    predict()'s dicts has its columns in this order)."""
+    logits = tf.constant([[0.5], [-1.0]])
+    assert list(ec.BinaryClassHead().predictions(logits)) == [
+        "logits", "logistic", "probabilities", "class_ids", "classes", "all_class_ids",
+        "all_classes"]
+    assert list(ec.MultiClassHead(3).predictions(tf.zeros([2, 3]))) == [
+        "logits", "probabilities", "class_ids", "classes", "all_class_ids", "all_classes"]
+
+
 def test_head_methods_and_errors():
     head = ec.MultiClassHead(3, name="species")
     logits = tf.constant([[1.0, 2.0, 0.5], [3.0, 0.0, 0.0]])

@@ -103,8 +103,7 @@ class BinaryClassHead(ClassHead):
         class_ids = tf.cast(tf.reshape(logits, [-1]) > 0, tf.int64)
         out = self._class_predictions(logits, tf.concat([1.0 - logistic, logistic], axis=1),
                                       class_ids)
-        out["logistic"] = logistic
-        return out
+        return {"logits": out.pop("logits"), "logistic": logistic, **out}  # TF's key order
 
     def _per_example_loss(self, ids, logits, features):
         labels = tf.cast(ids, tf.float32)
