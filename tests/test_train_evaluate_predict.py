@@ -99,7 +99,11 @@ def test_evaluate_and_predict_without_checkpoint_warn_and_run(tmp_path, caplog):
     est = make(tmp_path)
     with caplog.at_level(logging.INFO, logger="tensorflow"):
         res = est.evaluate(linear_input_fn(repeat=False))
-    assert "Could not find trained model" in caplog.text
+    lines = [r.getMessage() for r in caplog.records]
+    untrained = f"Could not find trained model in model_dir: {tmp_path}, running " \
+                "initialization to evaluate."
+    assert lines.index(untrained) < lines.index("Calling model_fn.")  # first, at INFO, as 2.15
+    assert caplog.records[lines.index(untrained)].levelno == logging.INFO
     assert res["global_step"] == 0
     preds = list(est.predict(linear_input_fn(repeat=False)))
     assert all(float(p["y"][0]) == 0.0 for p in preds)  # zero-initialised weights

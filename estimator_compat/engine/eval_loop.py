@@ -27,6 +27,8 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     est = state.estimator
     if steps is not None and steps <= 0:
         raise ValueError(f"Must specify steps > 0, given: {steps}")
+    if not in_memory:
+        state.note_untrained(ModeKeys.EVAL, checkpoint_path)
     runner = HookRunner(ModeKeys.EVAL, hooks, state)
     iterator, step, source = state.prepare(ModeKeys.EVAL, input_fn, runner)
     for key in step.spec.eval_metric_ops:

@@ -17,6 +17,7 @@ logger = logging.getLogger("tensorflow")
 
 def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None,
             yield_single_examples=True):
+    state.note_untrained(ModeKeys.PREDICT, checkpoint_path)
     runner = HookRunner(ModeKeys.PREDICT, hooks, state)
     iterator, step, source = state.prepare(ModeKeys.PREDICT, input_fn, runner)
     session_log.graph_finalized()

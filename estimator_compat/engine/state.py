@@ -106,14 +106,19 @@ class EngineState:
             return self.strategy.distribute_datasets_from_function(build)
         return self.strategy.experimental_distribute_dataset(build())
 
+    def note_untrained(self, mode, checkpoint_path):
+        """tf.estimator's line, at the start of an evaluate / predict call, when it will run
+        on initialised variables (no checkpoint given, none in model_dir)."""
+        if not checkpoint_path and checkpoints.latest_checkpoint(self.estimator.model_dir) is None:
+            logger.info("Could not find trained model in model_dir: %s, running initialization "
+                        "to %s.", self.estimator.model_dir,
+                        "evaluate" if mode == ModeKeys.EVAL else "predict")
+
     def restore_for(self, mode, checkpoint_path, runner):
         """Restores `checkpoint_path` or the latest checkpoint; returns the path or None."""
         path = checkpoints.resolve(checkpoint_path) if checkpoint_path else \
             checkpoints.latest_checkpoint(self.estimator.model_dir)
         if path is None:
-            logger.warning("Could not find trained model in model_dir: %s, running "
-                           "initialization to %s.", self.estimator.model_dir,
-                           "evaluate" if mode == "eval" else "predict")
             self.io.forget()
             self.initialise_from_checkpoints()
             return None
