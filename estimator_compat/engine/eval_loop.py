@@ -27,8 +27,7 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     est = state.estimator
     if steps is not None and steps <= 0:
         raise ValueError(f"Must specify steps > 0, given: {steps}")
-    if not in_memory:
-        state.note_untrained(ModeKeys.EVAL, checkpoint_path)
+    latest = None if in_memory else state.latest_for(ModeKeys.EVAL, checkpoint_path)
     runner = HookRunner(ModeKeys.EVAL, hooks, state)
     iterator, step, source = state.prepare(ModeKeys.EVAL, input_fn, runner)
     for key in step.spec.eval_metric_ops:
@@ -37,7 +36,8 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
                              "already defines a default metric with the same name.")
     started = session_log.evaluation_started()
     session_log.graph_finalized()
-    path = None if in_memory else state.restore_for(ModeKeys.EVAL, checkpoint_path, runner)
+    path = None if in_memory else state.restore_for(ModeKeys.EVAL, checkpoint_path, runner,
+                                                    latest)
     _reset_metrics(state, step)
     session_log.local_init_done()
     global_step = int(state.global_step.numpy())

@@ -17,11 +17,11 @@ logger = logging.getLogger("tensorflow")
 
 def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None,
             yield_single_examples=True):
-    state.note_untrained(ModeKeys.PREDICT, checkpoint_path)
+    latest = state.latest_for(ModeKeys.PREDICT, checkpoint_path)
     runner = HookRunner(ModeKeys.PREDICT, hooks, state)
     iterator, step, source = state.prepare(ModeKeys.PREDICT, input_fn, runner)
     session_log.graph_finalized()
-    state.restore_for(ModeKeys.PREDICT, checkpoint_path, runner)
+    state.restore_for(ModeKeys.PREDICT, checkpoint_path, runner, latest)
     session_log.local_init_done()
     keys = _check_keys(step.spec.predictions, predict_keys)
     runner.after_create_session()

@@ -106,18 +106,23 @@ class EngineState:
             return self.strategy.distribute_datasets_from_function(build)
         return self.strategy.experimental_distribute_dataset(build())
 
-    def note_untrained(self, mode, checkpoint_path):
-        """tf.estimator's line, at the start of an evaluate / predict call, when it will run
-        on initialised variables (no checkpoint given, none in model_dir)."""
-        if not checkpoint_path and checkpoints.latest_checkpoint(self.estimator.model_dir) is None:
+    def latest_for(self, mode, checkpoint_path):
+        """At the start of an evaluate / predict call, as tf.estimator: the newest checkpoint
+        when none is given, and its INFO line when there is none (initialised variables)."""
+        if checkpoint_path:
+            return None
+        latest = checkpoints.latest_checkpoint(self.estimator.model_dir)
+        if latest is None:
             logger.info("Could not find trained model in model_dir: %s, running initialization "
                         "to %s.", self.estimator.model_dir,
                         "evaluate" if mode == ModeKeys.EVAL else "predict")
+        return latest
 
-    def restore_for(self, mode, checkpoint_path, runner):
-        """Restores `checkpoint_path` or the latest checkpoint; returns the path or None."""
+    def restore_for(self, mode, checkpoint_path, runner, latest=None):
+        """Restores `checkpoint_path`, else `latest` (latest_for's), else the latest
+        checkpoint; returns the path or None."""
         path = checkpoints.resolve(checkpoint_path) if checkpoint_path else \
-            checkpoints.latest_checkpoint(self.estimator.model_dir)
+            latest or checkpoints.latest_checkpoint(self.estimator.model_dir)
         if path is None:
             self.io.forget()
             self.initialise_from_checkpoints()
