@@ -64,6 +64,32 @@ def _by_phase(lines):
     return phases
 
 
+X = np.random.RandomState(0).rand(64, 3).astype(np.float32)
+
+
+def _input_fn():
+    return tf.data.Dataset.from_tensor_slices(({"x": X}, X.sum(1))).repeat().batch(8)
+
+
+def _model_fn(features, labels, mode):
+    """The TF 2.x twin of tests/programs/log_lines (an `mae` metric besides)."""
+    w = tf.compat.v1.get_variable("w", [3, 1], initializer=tf.compat.v1.zeros_initializer())
+    pred = tf.squeeze(tf.matmul(features["x"], w), 1)
+    if mode == ec.ModeKeys.PREDICT:
+        return ec.EstimatorSpec(mode, predictions={"p": pred}, export_outputs={
+            "serving_default": ec.export.PredictOutput({"p": pred})})
+    loss = tf.reduce_mean(tf.square(pred - labels))
+    return ec.EstimatorSpec(
+        mode, loss=loss, train_op=tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(
+            loss, tf.compat.v1.train.get_global_step()),
+        eval_metric_ops={"mae": tf.compat.v1.metrics.mean_absolute_error(labels, pred)})
+
+
+def _serving_input_fn():
+    inputs = {"x": tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")}
+    return ec.export.ServingInputReceiver(inputs, inputs)
+
+
 def test_a_tf1_program_prints_tf115s_lines(tmp_path):
     _, err = run_program(os.path.join(PROGRAMS, "log_lines", "train.py"), cwd=tmp_path)
     ours = [line[len("INFO:tensorflow:"):] if line.startswith("INFO:") else line
@@ -76,34 +102,16 @@ def test_a_tf2_program_prints_tf215s_lines(tmp_path, caplog, monkeypatch):
     """tf.estimator 2.15 framed each save with the listeners' lines and timed the
     evaluation (`Inference Time : Ns`); it printed `step = 0 / 20`."""
     monkeypatch.chdir(tmp_path)
-    x = np.random.RandomState(0).rand(64, 3).astype(np.float32)
-
-    def input_fn():
-        return tf.data.Dataset.from_tensor_slices(({"x": x}, x.sum(1))).repeat().batch(8)
-
-    def model_fn(features, labels, mode):
-        w = tf.compat.v1.get_variable("w", [3, 1], initializer=tf.compat.v1.zeros_initializer())
-        pred = tf.squeeze(tf.matmul(features["x"], w), 1)
-        if mode == ec.ModeKeys.PREDICT:
-            return ec.EstimatorSpec(mode, predictions={"p": pred}, export_outputs={
-                "serving_default": ec.export.PredictOutput({"p": pred})})
-        loss = tf.reduce_mean(tf.square(pred - labels))
-        return ec.EstimatorSpec(mode, loss=loss, train_op=tf.compat.v1.train.GradientDescentOptimizer(
-            0.1).minimize(loss, tf.compat.v1.train.get_global_step()))
-
-    def serving_input_fn():
-        inputs = {"x": tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")}
-        return ec.export.ServingInputReceiver(inputs, inputs)
-
     lines = []
     with caplog.at_level(logging.INFO, logger="tensorflow"):
-        est = ec.Estimator(model_fn, model_dir="model", config=ec.RunConfig(
+        est = ec.Estimator(_model_fn, model_dir="model", config=ec.RunConfig(
             save_checkpoints_steps=50, log_step_count_steps=1000))
-        for phase, run in (("train", lambda: est.train(input_fn, steps=20)),
-                           ("second train", lambda: est.train(input_fn, steps=20)),
-                           ("evaluate", lambda: est.evaluate(input_fn, steps=2)),
-                           ("predict", lambda: next(est.predict(lambda: input_fn().take(2)))),
-                           ("export", lambda: est.export_saved_model("export", serving_input_fn))):
+        for phase, run in (("train", lambda: est.train(_input_fn, steps=20)),
+                           ("second train", lambda: est.train(_input_fn, steps=20)),
+                           ("evaluate", lambda: est.evaluate(_input_fn, steps=2)),
+                           ("predict", lambda: next(est.predict(lambda: _input_fn().take(2)))),
+                           ("export", lambda: est.export_saved_model("export",
+                                                                     _serving_input_fn))):
             caplog.clear()
             run()
             lines += ["=== " + phase] + [r.getMessage() for r in caplog.records]
@@ -111,8 +119,10 @@ def test_a_tf2_program_prints_tf215s_lines(tmp_path, caplog, monkeypatch):
         "Calling checkpoint listeners before saving checkpoint N...", line,
         "Calling checkpoint listeners after saving checkpoint N..."]
     expected = _tf115(framed)
-    expected["evaluate"].insert(expected["evaluate"].index("Finished evaluation at T"),
-                                "Inference Time : Ns")
+    evaluated = expected["evaluate"]
+    evaluated.insert(evaluated.index("Finished evaluation at T"), "Inference Time : Ns")
+    saved = evaluated.index("Saving dict for global step N: global_step = N, loss = N")
+    evaluated[saved] += ", mae = N"  # this model_fn's metric
     assert _by_phase(lines) == expected
 
 
@@ -168,32 +178,12 @@ def test_train_and_evaluate_prints_tf215s_lines(tmp_path, caplog, monkeypatch):
     """train_and_evaluate with a BestExporter, every INFO line as tf.estimator 2.15 printed
     it: the evaluation runs from the save's listener, after the `after saving` line."""
     monkeypatch.chdir(tmp_path)
-    x = np.random.RandomState(0).rand(64, 3).astype(np.float32)
-
-    def input_fn():
-        return tf.data.Dataset.from_tensor_slices(({"x": x}, x.sum(1))).repeat().batch(8)
-
-    def model_fn(features, labels, mode):
-        w = tf.compat.v1.get_variable("w", [3, 1], initializer=tf.compat.v1.zeros_initializer())
-        pred = tf.squeeze(tf.matmul(features["x"], w), 1)
-        if mode == ec.ModeKeys.PREDICT:
-            return ec.EstimatorSpec(mode, predictions={"p": pred})
-        loss = tf.reduce_mean(tf.square(pred - labels))
-        return ec.EstimatorSpec(
-            mode, loss=loss, train_op=tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(
-                loss, tf.compat.v1.train.get_global_step()),
-            eval_metric_ops={"mae": tf.compat.v1.metrics.mean_absolute_error(labels, pred)})
-
-    def serving_input_fn():
-        inputs = {"x": tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")}
-        return ec.export.ServingInputReceiver(inputs, inputs)
-
-    est = ec.Estimator(model_fn, model_dir="model", config=ec.RunConfig(
+    est = ec.Estimator(_model_fn, model_dir="model", config=ec.RunConfig(
         save_checkpoints_steps=30, log_step_count_steps=1000))
     with caplog.at_level(logging.INFO, logger="tensorflow"):
         caplog.clear()
-        ec.train_and_evaluate(est, ec.TrainSpec(input_fn, max_steps=30), ec.EvalSpec(
-            input_fn, steps=2, throttle_secs=0,
-            exporters=[ec.BestExporter("best", serving_input_fn, exports_to_keep=2)]))
+        ec.train_and_evaluate(est, ec.TrainSpec(_input_fn, max_steps=30), ec.EvalSpec(
+            _input_fn, steps=2, throttle_secs=0,
+            exporters=[ec.BestExporter("best", _serving_input_fn, exports_to_keep=2)]))
     ours = [_masked(r.getMessage()) for r in caplog.records if r.levelno == logging.INFO]
     assert ours == _TRAIN_AND_EVALUATE_215.splitlines()
