@@ -7,8 +7,11 @@ becomes the compat.v1 optimizer with the same update rule and hyperparameters: i
 learning-rate schedule is evaluated at `global_step`; clipnorm / clipvalue / global_clipnorm
 clip the gradients.
 """
+import contextlib
+
 import keras
 import tensorflow as tf
+from tensorflow.python.eager import context
 
 from estimator_compat.variables import mark_unsaved
 
@@ -96,11 +99,17 @@ def _learning_rate(optimizer):
     return float(keras.ops.convert_to_numpy(rate))
 
 
+def _eager_reads():
+    """Eager execution where init_scope left a TF1 graph (a .meta or TF1 export graph built
+    from the model_fn): a Keras 3 optimizer's variables are eager, read with .numpy()."""
+    return contextlib.nullcontext() if tf.executing_eagerly() else context.eager_mode()
+
+
 def from_keras(optimizer):
     """The compat.v1 optimizer that updates as the given Keras optimizer would."""
     mark_unsaved(optimizer.variables)  # made in model_fn: not part of the model
-    with tf.init_scope():  # reads the variables' values: eager, also inside the step's trace
-        config = optimizer.get_config()
+    with tf.init_scope(), _eager_reads():  # reads the variables' values: eager, also inside
+        config = optimizer.get_config()  # the step's trace and a TF1 graph (the .meta's)
         rate = _learning_rate(optimizer)
     if callable(rate):  # a schedule of global_step: read in the trace (FtrlOptimizer, for one,
         rate = rate()  # takes no callable)

@@ -6,6 +6,7 @@
 - `LinearModel` / `WideDeepModel` (removed.py): errors naming what replaces them.
 - Keras 3 optimizers inside a model_fn: `engine/keras_optimizer_ops.py`; legacy optimizer
   names: `legacy/keras_legacy.py`.
+- `Layer.get_updates_for` / `get_losses_for` (layer_updates.py), as TF 2.0-2.3's model_fns used.
 
 `use()` (called by `install()`) puts these names where tf.keras had them.
 """
@@ -17,10 +18,12 @@ def use():
     """Registers tf.keras.layers.DenseFeatures, tf.keras.estimator, tf.keras.experimental.*."""
     import keras
 
+    from estimator_compat.keras_bridge import layer_updates, removed
     from estimator_compat.keras_bridge.dense_features import DenseFeatures
     from estimator_compat.keras_bridge.model_to_estimator import model_to_estimator
     from estimator_compat.keras_bridge.sequence_features import SequenceFeatures
-    from estimator_compat.keras_bridge import removed
+
+    layer_updates.use()
 
     tf_keras = sys.modules.get("keras._tf_keras.keras") or __import__(
         "keras._tf_keras.keras", fromlist=["layers"])
