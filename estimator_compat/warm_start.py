@@ -44,6 +44,10 @@ def apply(settings, store, trainable_names):
     if settings.var_name_to_vocab_info:
         raise ValueError("WarmStartSettings.var_name_to_vocab_info (vocabulary remapping) is not "
                          "supported by estimator_compat yet.")
+    logger.info("Warm-starting with WarmStartSettings: %r", settings)  # tf.estimator's lines
+    logger.info("Warm-starting from: %s", settings.ckpt_to_initialize_from)
+    if settings.vars_to_warm_start is None or isinstance(settings.vars_to_warm_start, str):
+        logger.info("Warm-starting variables only in TRAINABLE_VARIABLES.")
     path = checkpoints.resolve(settings.ckpt_to_initialize_from)
     reader = tf.train.load_checkpoint(path)
     chosen = _select(settings.vars_to_warm_start, store.saveable(), trainable_names)
@@ -63,7 +67,7 @@ def apply(settings, store, trainable_names):
         raise ValueError(f"Warm-start from {path}: these variables are not in the checkpoint: "
                          f"{missing}. Narrow vars_to_warm_start or map names with "
                          "var_name_to_prev_var_name.")
-    logger.info("Warm-started %d variables from %s.", len(chosen) - len(missing), path)
+    logger.info("Warm-started %d variables.", len(chosen))
 
 
 def _select(vars_to_warm_start, saveable, trainable_names):

@@ -187,3 +187,24 @@ def test_train_and_evaluate_prints_tf215s_lines(tmp_path, caplog, monkeypatch):
             exporters=[ec.BestExporter("best", _serving_input_fn, exports_to_keep=2)]))
     ours = [_masked(r.getMessage()) for r in caplog.records if r.levelno == logging.INFO]
     assert ours == _TRAIN_AND_EVALUATE_215.splitlines()
+
+
+def test_warm_start_prints_tf215s_lines(tmp_path, caplog, monkeypatch):
+    """A warm-started first train call, as 2.15 (and 1.15) printed it: the settings, the source,
+    the trainable-only note for a regex, the count, all before the session's lines."""
+    monkeypatch.chdir(tmp_path)
+    ec.Estimator(_model_fn, model_dir="before").train(_input_fn, steps=2)
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        caplog.clear()
+        ec.Estimator(_model_fn, model_dir="model", warm_start_from="before").train(
+            _input_fn, steps=1)
+    ours = [_masked(r.getMessage()) for r in caplog.records if r.levelno == logging.INFO
+            and not r.getMessage().startswith("Using config:")]
+    assert ours[:11] == [
+        "Using default config.", "Calling model_fn.", "Done calling model_fn.",
+        "Warm-starting with WarmStartSettings: WarmStartSettings(ckpt_to_initialize_from="
+        "'before', vars_to_warm_start='.*', var_name_to_vocab_info={}, "
+        "var_name_to_prev_var_name={})",
+        "Warm-starting from: before", "Warm-starting variables only in TRAINABLE_VARIABLES.",
+        "Warm-started N variables.", "Create CheckpointSaverHook.", "Graph was finalized.",
+        "Running local_init_op.", "Done running local_init_op."]

@@ -41,16 +41,16 @@ def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listen
     # Resolved again right before the restore: another trainer on this model_dir may have
     # saved (and rotated the one seen above away) while the model was built.
     latest = checkpoints.latest_checkpoint(est.model_dir) or latest
+    if latest is None:  # as tf.estimator built its graph: before the hooks and the session
+        state.initialise_from_checkpoints()
+        if est._warm_start is not None:
+            trainable = {v.name.split(":")[0] for v in spec_trainable(step)}
+            warm_start.apply(est._warm_start, state.store, trainable)
     if config.is_chief and (config.save_checkpoints_steps or config.save_checkpoints_secs):
         session_log.checkpoint_saver_created()
     session_log.graph_finalized()
     if latest is not None:
         state.io.restore_newest(latest)
-    else:
-        state.initialise_from_checkpoints()
-        if est._warm_start is not None:
-            trainable = {v.name.split(":")[0] for v in spec_trainable(step)}
-            warm_start.apply(est._warm_start, state.store, trainable)
     session_log.local_init_done()
     start = int(state.global_step.numpy())
     last_step = start + steps if steps is not None else max_steps
