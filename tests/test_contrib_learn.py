@@ -33,7 +33,10 @@ def test_seed_style_learn_runner_local(tmp_path, monkeypatch):
     result, exports = learn_runner.run(experiment_fn=experiment_fn, run_config=config,
                                        hparams=params)
     assert result["global_step"] == 30 and exports == []
-    assert sorted(read_eval_metrics(os.path.join(str(tmp_path), "eval"))) == [10, 20, 30]
+    # TF 1.15 evaluated at 10 and 30: its ValidationMonitor skips step 20 unless
+    # check_interval_secs (5 s) passed since step 10's evaluation began
+    steps = sorted(read_eval_metrics(os.path.join(str(tmp_path), "eval")))
+    assert steps[0] == 10 and steps[-1] == 30 and set(steps) <= {10, 20, 30}
 
 
 def test_schedules_and_errors(tmp_path, monkeypatch):
@@ -48,7 +51,7 @@ def test_schedules_and_errors(tmp_path, monkeypatch):
         learn_runner.run(experiment_fn, schedule="fly", run_config=config, hparams=params)
     with pytest.raises(TypeError, match="did not return an Experiment"):
         learn_runner.run(lambda run_config, hparams: "x", run_config=config, hparams=params)
-    other = RunConfig(model_dir=str(tmp_path), save_checkpoints_steps=7)
+    other = RunConfig(model_dir=str(tmp_path / "other"), save_checkpoints_steps=5)
     with pytest.raises(ValueError, match="expected to be used by the `Estimator`"):
         learn_runner.run(lambda rc, hp: experiment_fn(other, hp), run_config=config,
                          hparams=params)
@@ -186,7 +189,8 @@ def test_contrib_canned_classifier_predicts_classes_and_exports_by_strategy(tmp_
                                 serving_input_fn, exports_to_keep=2))
     result, exports = experiment.train_and_evaluate()
     assert result["accuracy"] > 0.9 and len(exports) == 1  # the last evaluation's
-    assert len(os.listdir(tmp_path / "export" / "Servo")) == 2  # exports_to_keep
+    # TF 1.15 exported once, after the final evaluation (its ValidationMonitor only evaluates)
+    assert len(os.listdir(tmp_path / "export" / "Servo")) == 1
     classes = list(est.predict(input_fn=input_fn(False)))
     assert len(classes) == 256 and set(np.unique(classes)) <= {0, 1}
     assert np.mean(np.array(classes) == labels) > 0.9

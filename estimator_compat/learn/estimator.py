@@ -19,7 +19,7 @@ from estimator_compat import canned
 from estimator_compat.engine.input_pipeline import call_input_fn
 from estimator_compat.engine.model_fn_call import call_model_fn as call_core_model_fn
 from estimator_compat.estimator import Estimator as CoreEstimator
-from estimator_compat.learn import model_fn_ops, numpy_input
+from estimator_compat.learn import label_signature, model_fn_ops, numpy_input
 from estimator_compat.learn.interfaces import BaseEstimator
 from estimator_compat.mode_keys import ModeKeys
 
@@ -106,11 +106,11 @@ class ContribAPI:
         """Predictions per example (per batch with iterate_batches); arrays when not
         as_iterable. The canned estimators give their default output alone."""
         key = self._prediction_key if outputs is None else None
-        results = CoreEstimator.predict(
+        results = _labels_from_signature(self, CoreEstimator.predict(
             self, _one_batch_if_constant(
                 _input_fn(x, None, input_fn, batch_size, "predict", ModeKeys.PREDICT,
                           self._numpy_key), self),
-            predict_keys=[key] if key else outputs, yield_single_examples=not iterate_batches)
+            predict_keys=[key] if key else outputs, yield_single_examples=not iterate_batches))
         if key is not None:
             results = (_squeezed(r[key]) for r in results)
         if as_iterable:
@@ -128,6 +128,16 @@ class ContribAPI:
         return self.export_saved_model(export_dir_base, serving_input_fn,
                                        assets_extra=assets_extra, as_text=as_text,
                                        checkpoint_path=checkpoint_path)
+
+
+def _labels_from_signature(estimator, results):
+    """predict()'s results, the model_fn traced meanwhile seeing the labels placeholders of
+    `label_signature` (export traces it with labels None, as TF 1.15 did)."""
+    estimator._in_predict = True
+    try:
+        yield from results
+    finally:
+        estimator._in_predict = False
 
 
 def _one_batch_if_constant(input_fn, estimator):
@@ -168,10 +178,19 @@ class Estimator(ContribAPI, CoreEstimator):
         if not callable(model_fn):
             raise ValueError(f"model_fn must be callable, given {model_fn!r}")
         self._default_output_alternative_key = None
+        self._labels_signature = None  # of the first fit / evaluate: see label_signature
+        self._in_predict = False
 
         def core_model_fn(features, labels, mode, config):
+            if mode == ModeKeys.PREDICT:
+                labels = (label_signature.placeholders(self._labels_signature, features)
+                          if self._in_predict else None)
+            elif self._labels_signature is None:
+                self._labels_signature = label_signature.signature(labels)
             ops = model_fn_ops.call_model_fn(model_fn, features, labels, mode, params, config,
                                              self.model_dir)
+            if mode == ModeKeys.PREDICT and labels is not None:
+                label_signature.check_predictions(ops.predictions, labels)
             if isinstance(ops, model_fn_ops.ModelFnOps):
                 return ops.estimator_spec(self._default_output_alternative_key)
             return ops

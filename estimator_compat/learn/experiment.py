@@ -7,6 +7,7 @@ import tensorflow as tf
 from estimator_compat import checkpoints
 from estimator_compat.cluster import parameter_servers
 from estimator_compat.exporters import Exporter
+from estimator_compat.hooks import CheckpointSaverListener
 from estimator_compat.learn.export_strategy import ExportStrategy, as_exporter
 from estimator_compat.training import EvalSpec, EvaluateOnCheckpoint, Evaluator
 
@@ -48,6 +49,7 @@ class Experiment:
         self._export_strategies = _strategies(export_strategies)
         self._saving_listeners = list(saving_listeners or [])
         self._check_interval_secs = check_interval_secs
+        self._checkpoint_and_export = checkpoint_and_export
 
     estimator = property(lambda self: self._estimator)
     eval_metrics = property(lambda self: getattr(self._estimator, "default_metrics", None))
@@ -74,16 +76,23 @@ class Experiment:
                                         hooks=self._eval_hooks, name=name)
 
     def train_and_evaluate(self):
-        """Trains, evaluating every min_eval_frequency steps (at checkpoints) and at the end.
+        """Trains; with min_eval_frequency, evaluates (without exporting) each checkpoint
+        saved at least min_eval_frequency steps and check_interval_secs after the last
+        evaluation, logging "Validation (step N)" as TF 1.15's ValidationMonitor did; then
+        evaluates the final checkpoint and exports, as TF 1.15's Experiment did.
+        (checkpoint_and_export=True: evaluates and exports at each checkpoint instead.)
 
         Returns (eval_result, export_results)."""
         evaluator = self._evaluator(self._eval_input_fn, name=None)
-        every = 1 if self._min_eval_frequency is None else self._min_eval_frequency
-        listener = EvaluateOnCheckpoint(evaluator, every_steps=every)
+        listeners = list(self._saving_listeners)
+        if self._checkpoint_and_export:
+            every = 1 if self._min_eval_frequency is None else self._min_eval_frequency
+            listeners.append(EvaluateOnCheckpoint(evaluator, every_steps=every))
+        elif self._min_eval_frequency:
+            listeners.append(_Validation(self, self._min_eval_frequency))
         self._estimator.train(self._train_input_fn, hooks=self._train_monitors,
-                              max_steps=self._train_steps,
-                              saving_listeners=self._saving_listeners + [listener])
-        if evaluator.result is None:
+                              max_steps=self._train_steps, saving_listeners=listeners)
+        if evaluator.result is None or not self._checkpoint_and_export:
             evaluator.evaluate_and_export()
         return evaluator.result, evaluator.export_results
 
@@ -183,6 +192,35 @@ class Experiment:
         logger.info("Started server for %s:%d at %s", config.task_type, config.task_id,
                     server.target)
         return server
+
+
+class _Validation(CheckpointSaverListener):
+    """TF 1.15's Experiment evaluated during train_and_evaluate with a ValidationMonitor: the
+    newest checkpoint, every min_eval_frequency steps, at most every check_interval_secs,
+    nothing exported. Here at the checkpoint saves (the same checkpoints where
+    save_checkpoints_steps divides min_eval_frequency), outside the training step."""
+
+    def __init__(self, experiment, every_steps):
+        self._experiment = experiment
+        self._every = every_steps
+        self._last_step = 0
+        self._last_checked = None
+
+    def after_save(self, session, global_step_value):
+        if global_step_value - self._last_step < self._every:
+            return False
+        now = time.time()
+        if (self._last_checked is not None and
+                now - self._last_checked < self._experiment._check_interval_secs):
+            return False
+        self._last_checked, self._last_step = now, global_step_value
+        experiment = self._experiment
+        outputs = experiment.estimator.evaluate(
+            input_fn=experiment._eval_input_fn, steps=experiment._eval_steps,
+            hooks=experiment._eval_hooks)
+        logger.info("Validation (step %d): %s", global_step_value,
+                    ", ".join(f"{k} = {v!s}" for k, v in outputs.items()))
+        return False
 
 
 def _strategies(export_strategies):

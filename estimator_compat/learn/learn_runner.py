@@ -3,6 +3,7 @@ import logging
 
 from estimator_compat.fn_args import fn_args
 from estimator_compat.learn.experiment import Experiment
+from estimator_compat.learn.run_config import uid_values
 from estimator_compat.run_config import RunConfig, TaskType
 
 logger = logging.getLogger("tensorflow")
@@ -28,9 +29,11 @@ def _public_methods(experiment):
 
 
 def _same_config(used, given):
-    """The Estimator's config is `given`, with at most model_dir filled in."""
-    mine = dict(used._values)
-    theirs = dict(given._values)
+    """The Estimator's config is `given`, with at most model_dir filled in, or
+    `given.replace(...)` of settings TF 1.15's RunConfig.uid() left out (save_checkpoints_steps,
+    tf_random_seed...): as TF 1.15 compared them."""
+    mine = uid_values(used)
+    theirs = uid_values(given)
     if theirs.get("model_dir") is None:
         mine.pop("model_dir"), theirs.pop("model_dir")
     return mine == theirs

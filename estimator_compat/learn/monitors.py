@@ -184,7 +184,8 @@ class StopAtStep(BaseMonitor):
 
 
 def _format(values):
-    return ", ".join(f"{tag} = {value}" for tag, value in values)
+    """TF 1.15's "%s = %s" (str: a float32 result reads 0.96, not format()'s 0.9599999785)."""
+    return ", ".join(f"{tag} = {value!s}" for tag, value in values)
 
 
 class PrintTensor(EveryN):
@@ -381,6 +382,16 @@ class ValidationMonitor(EveryN):
     best_metrics = property(lambda self: self._best_metrics)
 
     def _evaluate_estimator(self):
+        from estimator_compat.learn.estimator import ContribAPI
+        if not isinstance(self._estimator, ContribAPI):  # a tf.estimator.Estimator
+            given = [n for n in ("x", "y", "batch_size", "metrics")
+                     if getattr(self, n) is not None]
+            if given:
+                raise ValueError(f"ValidationMonitor({', '.join(given)}=...) needs a "
+                                 "tf.contrib.learn Estimator; a tf.estimator.Estimator "
+                                 "evaluates input_fn with its model_fn's eval_metric_ops.")
+            return self._estimator.evaluate(input_fn=self.input_fn, steps=self.eval_steps,
+                                            hooks=self.hooks, name=self.name)
         return self._estimator.evaluate(x=self.x, y=self.y, input_fn=self.input_fn,
                                         batch_size=self.batch_size, steps=self.eval_steps,
                                         metrics=self.metrics, hooks=self.hooks, name=self.name)
@@ -401,7 +412,7 @@ class ValidationMonitor(EveryN):
         self._latest_path, self._latest_path_step = latest_path, step
         outputs = self._evaluate_estimator()
         logger.info("Validation (step %d): %s", step,
-                    _format(sorted(outputs.items())))
+                    _format(outputs.items()))  # TF 1.15: the results' own order
         if self.early_stopping_rounds is None:
             return False
         if self.early_stopping_metric not in outputs:

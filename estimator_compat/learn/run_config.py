@@ -2,6 +2,18 @@
 from estimator_compat.run_config import _USE_DEFAULT
 from estimator_compat.run_config import RunConfig as _CoreRunConfig
 
+# What TF 1.15's contrib RunConfig.uid() left out by default (settled by running it):
+# learn_runner.run accepts an Estimator built on `run_config.replace(<these>=...)`.
+DEFAULT_UID_WHITE_LIST = ("tf_random_seed", "save_summary_steps", "save_checkpoints_steps",
+                          "save_checkpoints_secs", "session_config", "keep_checkpoint_max",
+                          "keep_checkpoint_every_n_hours", "log_step_count_steps")
+
+
+def uid_values(config, whitelist=None):
+    """The settings of a (core or contrib) RunConfig that its uid() is made of."""
+    whitelist = DEFAULT_UID_WHITE_LIST if whitelist is None else whitelist
+    return {k: v for k, v in config._values.items() if k not in whitelist}
+
 
 class RunConfig(_CoreRunConfig):
     """Takes contrib.learn's arguments; session/device ones (num_cores, log_device_placement,
@@ -23,3 +35,8 @@ class RunConfig(_CoreRunConfig):
                          keep_checkpoint_every_n_hours=keep_checkpoint_every_n_hours,
                          log_step_count_steps=log_step_count_steps, protocol=protocol,
                          session_creation_timeout_secs=session_creation_timeout_secs, **kwargs)
+
+    def uid(self, whitelist=None):
+        """A string naming this config's settings but those in `whitelist` (by default
+        DEFAULT_UID_WHITE_LIST): equal for configs that differ only there."""
+        return ", ".join(f"{k}={v!r}" for k, v in sorted(uid_values(self, whitelist).items()))
