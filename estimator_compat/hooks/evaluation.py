@@ -10,8 +10,9 @@ logger = logging.getLogger("tensorflow")
 
 
 class InMemoryEvaluatorHook(SessionRunHook):
-    """Evaluates the model being trained, with its in-memory variables (no checkpoint), every
-    `every_n_iter` iterations and at the end; results go to the eval dir as evaluate() writes."""
+    """Evaluates the model being trained, with its in-memory variables (no checkpoint), before
+    the first step, every `every_n_iter` iterations and at the end; results go to the eval dir
+    as evaluate() writes."""
 
     def __init__(self, estimator, input_fn, steps=None, hooks=None, name=None, every_n_iter=100):
         if every_n_iter is None or every_n_iter <= 0:
@@ -22,6 +23,10 @@ class InMemoryEvaluatorHook(SessionRunHook):
 
     def begin(self):
         self._iter = 0
+
+    def after_create_session(self, session, coord):
+        """TF's first evaluation, before training: the starting variables' metrics."""
+        self._evaluate(session)
 
     def after_run(self, run_context, run_values):
         self._iter += 1
