@@ -24,6 +24,7 @@ fetch the input_fn's own tensors (`LoggingTensorHook(['input_0'])` on a `tf.iden
 input_fn named; `names_fall_back`, `fetch_next`): that run fetches them too, and the hook gets
 them with the step's values (`fetched`).
 """
+import atexit
 import contextlib
 import logging
 import threading
@@ -167,6 +168,19 @@ class SessionInput:
         self._coord.join(self._threads, stop_grace_period_secs=5,
                          ignore_live_threads=True)
         self.session.close()
+
+
+@atexit.register
+def _close_at_exit():
+    """A call that ended by an error, or a predict generator left unread, leaves its session
+    open: closed before the interpreter finalizes (a TF1 session and its queue threads
+    destroyed after that aborted the process: "terminate called without an active
+    exception")."""
+    for source in list(_SESSIONS.values()):
+        try:
+            source.close()
+        except Exception:  # noqa: BLE001 - exiting: nothing left to report it to
+            pass
 
 
 def of_dataset(dataset):

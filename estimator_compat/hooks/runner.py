@@ -217,6 +217,8 @@ class HookRunner:
             else:
                 with identity_equality():
                     hook.end(self.session)
+        if self.input is not None:  # the call's TF1 input session, closed as TF's was
+            self.input.close()
 
     def _keras_epoch(self, event, epoch, logs):
         for cb in self._hooks:
