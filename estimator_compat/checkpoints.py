@@ -205,6 +205,10 @@ class CheckpointIO:
                             "on this model_dir); restoring %s.", path, newer)
                 path = newer
 
+    def holds(self, path):
+        """Whether the variables hold `path`'s values (a restore of it would change nothing)."""
+        return path is not None and self._held is not None and self._held == self._holding(path)
+
     def restore(self, path):
         """Restores every saveable variable from `path`; a clear error on any mismatch. Skipped
         where the variables hold it already (see the module's docstring)."""

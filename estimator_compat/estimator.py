@@ -94,18 +94,20 @@ class Estimator:
     @eager_entry
     def evaluate(self, input_fn, steps=None, hooks=None, checkpoint_path=None, name=None):
         """Evaluates a checkpoint on `input_fn`; returns {metric: value, 'loss', 'global_step'}."""
-        return eval_loop.evaluate(self._state(self._config.eval_distribute), input_fn,
-                                  steps=steps, hooks=hooks, checkpoint_path=checkpoint_path,
-                                  name=name)
+        state = self._state(self._config.eval_distribute)
+        with state.training_variables_kept(checkpoint_path):
+            return eval_loop.evaluate(state, input_fn, steps=steps, hooks=hooks,
+                                      checkpoint_path=checkpoint_path, name=name)
 
     @eager_entry
     def predict(self, input_fn, predict_keys=None, hooks=None, checkpoint_path=None,
                 yield_single_examples=True):
         """Yields predictions for `input_fn` (a dict per example, by default)."""
-        return eager_generator(predict_loop.predict(
-            self._state(self._config.eval_distribute), input_fn, predict_keys=predict_keys,
-            hooks=hooks, checkpoint_path=checkpoint_path,
-            yield_single_examples=yield_single_examples), chunked=True)
+        state = self._state(self._config.eval_distribute)
+        return eager_generator(_kept_for_training(state, checkpoint_path, predict_loop.predict(
+            state, input_fn, predict_keys=predict_keys, hooks=hooks,
+            checkpoint_path=checkpoint_path, yield_single_examples=yield_single_examples)),
+            chunked=True)
 
     # -- export -------------------------------------------------------------------------------
     @eager_entry
@@ -151,3 +153,9 @@ class Estimator:
 
     def get_variable_value(self, name):
         return tf.train.load_checkpoint(self._require_checkpoint()).get_tensor(name)
+
+
+def _kept_for_training(state, checkpoint_path, predictions):
+    """predict()'s generator, the training variables kept while it runs (see EngineState)."""
+    with state.training_variables_kept(checkpoint_path):
+        yield from predictions

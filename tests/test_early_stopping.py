@@ -1,6 +1,7 @@
 """Early stopping reads evaluations from the eval dir's event files, as tf.estimator did."""
 import os
 
+import numpy as np
 import pytest
 
 import estimator_compat as ec
@@ -126,3 +127,27 @@ def test_stop_at_checkpoint_step_hook_on_worker(tmp_path, monkeypatch):
     worker.train(linear_input_fn(), hooks=[hook, Count()], steps=50)
     assert Count.runs == 1  # the chief's checkpoint (step 6) is already past last_step
     assert not os.path.exists(os.path.join(str(tmp_path / "w"), "checkpoint"))  # not the chief
+
+
+def test_an_evaluate_from_a_training_hook_leaves_training_where_it_was(tmp_path):
+    """TF 1.15 evaluated in a graph of its own: a hook's est.evaluate() (restoring the step-0
+    checkpoint) did not rewind the training variables. Here it did (hunt_tf1's probe: a
+    queue-fed program ended at global step 19 instead of TF 1.15's 24)."""
+    def run(model_dir, evaluate_at):
+        est = make(model_dir)
+        seen = []
+
+        class EvaluateHook(ec.SessionRunHook):
+            def after_run(self, run_context, run_values):
+                seen.append(None)
+                if len(seen) == evaluate_at:
+                    est.evaluate(linear_input_fn(repeat=False), steps=1)
+                    list(est.predict(linear_input_fn(repeat=False), yield_single_examples=False))
+        est.train(linear_input_fn(), hooks=[EvaluateHook()], steps=12)
+        return est
+    plain, nested = run(tmp_path / "plain", None), run(tmp_path / "nested", 5)
+    assert nested.get_variable_value("global_step") == 12
+    for name in plain.get_variable_names():
+        np.testing.assert_allclose(nested.get_variable_value(name),
+                                   plain.get_variable_value(name), err_msg=name)
+    assert sorted(read_eval_metrics(nested.eval_dir())) == [0]  # the checkpoint it evaluated

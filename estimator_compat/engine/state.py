@@ -1,4 +1,5 @@
 """What one Estimator keeps under one tf.distribute strategy: variables, checkpoint I/O, steps."""
+import contextlib
 import logging
 
 
@@ -33,6 +34,29 @@ class EngineState:
         self.graph_written = None  # the train graph last written to graph.pbtxt
         self.meta_graphs = meta_graph.MetaGraphs(estimator)
         self._seeded = False  # tf_random_seed set once (seeding.graph_seed)
+        self.training = False  # a train call is running (train_loop sets it)
+
+    @contextlib.contextmanager
+    def training_variables_kept(self, checkpoint_path=None):
+        """An evaluate / predict called while this state trains (from a hook) restores its
+        checkpoint into the variables training uses: their values are put back when it ends,
+        as TF1's evaluation in a graph of its own left them. (Not needed, so not copied, where
+        the variables hold that checkpoint: a saving listener's evaluation after a save.)"""
+        path = None
+        if self.training:
+            path = (checkpoints.resolve(checkpoint_path) if checkpoint_path else
+                    checkpoints.latest_checkpoint(self.estimator.model_dir))
+        if not self.training or self.io.holds(path):
+            yield
+            return
+        saved = {name: var.read_value() for name, var in self.store.saveable().items()}
+        try:
+            yield
+        finally:
+            variables = self.store.saveable()
+            for name, value in saved.items():
+                variables[name].assign(value)
+            self.io.forget()
 
     def step(self, mode):
         if mode not in self._steps:

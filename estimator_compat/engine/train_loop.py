@@ -30,6 +30,14 @@ def check_steps(steps, max_steps):
 
 
 def train(state, input_fn, hooks=None, steps=None, max_steps=None, saving_listeners=None):
+    state.training = True  # an evaluate from a hook keeps these variables (EngineState)
+    try:
+        _train(state, input_fn, hooks, steps, max_steps, saving_listeners)
+    finally:
+        state.training = False
+
+
+def _train(state, input_fn, hooks, steps, max_steps, saving_listeners):
     est, config = state.estimator, state.estimator.config
     check_steps(steps, max_steps)
     latest = checkpoints.latest_checkpoint(est.model_dir)
