@@ -131,8 +131,8 @@ def test_stop_at_checkpoint_step_hook_on_worker(tmp_path, monkeypatch):
 
 def test_an_evaluate_from_a_training_hook_leaves_training_where_it_was(tmp_path):
     """TF 1.15 evaluated in a graph of its own: a hook's est.evaluate() (restoring the step-0
-    checkpoint) did not rewind the training variables. Here it did (hunt_tf1's probe: a
-    queue-fed program ended at global step 19 instead of TF 1.15's 24)."""
+    checkpoint) did not rewind the training variables (a queue-fed program evaluating at step
+    5 of 24 ended at global step 24 on TF 1.15; here it ended at 19 before this)."""
     def run(model_dir, evaluate_at):
         est = make(model_dir)
         seen = []
