@@ -175,6 +175,16 @@ def test_log_lines_print_losses_as_tf_printed_them(tmp_path, caplog):
     assert re.fullmatch(r"6\.23\d{0,5}e-06", saved), saved
 
 
+def test_each_train_call_writes_summaries_from_its_first_step(tmp_path):
+    """TF 1.15 (and 2.15) wrote the train summaries at each train call's first step, then
+    every save_summary_steps after it (the SummarySaverHook's timer was new in each call):
+    two calls of 2 steps and one of 7, save_summary_steps=5: `loss` at steps 1, 3, 5 and 10."""
+    est = make(tmp_path, save_summary_steps=5)
+    for steps in (2, 2, 7):
+        est.train(linear_input_fn(), steps=steps)
+    assert [step for step, _ in read_events(str(tmp_path))["loss"]] == [1, 3, 5, 10]
+
+
 def test_model_fn_traced_once_per_mode(tmp_path):
     calls = {"train": 0, "eval": 0, "infer": 0}
 

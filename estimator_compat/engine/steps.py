@@ -39,6 +39,11 @@ class ModeStep:
         self._jit_compile = jit_compile
         self._coordinator = coordinator  # parameter servers: calls scheduled on the workers
         self._summary_period = -1  # the last save_summary_steps period written (ps training)
+        self._summary_origin = None  # the train call's first step: summaries count from it
+        if (mode == ModeKeys.TRAIN and summary_writer is not None and save_summary_steps
+                and coordinator is None):
+            with strategy.scope(), tf.init_scope():
+                self._summary_origin = tf.Variable(0, dtype=tf.int64, trainable=False)
         self._cache = {}
         self._bound = BoundCall()
         self._diverter = WriteDiverter(store, train=mode == ModeKeys.TRAIN)
@@ -73,6 +78,13 @@ class ModeStep:
             self._cache, self._fresh = {}, True
             return True
         return False
+
+    def begin_call(self, start):
+        """A train call starts at global step `start`: its summaries are written at that step
+        and every save_summary_steps after it, as TF's SummarySaverHook (its timer new in
+        each call) wrote them; so a resumed call's first step has its summaries too."""
+        if self._summary_origin is not None:
+            self._summary_origin.assign(start)
 
     def end_call(self):
         """Ends a train/evaluate/predict call: its iterator goes (the caller dropped its own)."""
@@ -335,7 +347,8 @@ class ModeStep:
             return summary_ops.train_scope(None, step_before, 0, build=False)
         if self.mode != ModeKeys.TRAIN:
             return summary_ops.train_scope(None, step_before, 0, due=due or False)
-        return summary_ops.train_scope(self._writer, step_before, self._summary_steps, due=due)
+        return summary_ops.train_scope(self._writer, step_before, self._summary_steps, due=due,
+                                       origin=self._summary_origin)
 
     def _fetches_summary(self, names):
         """Whether a hook fetches a summary op (a TF1 session computed it for that fetch)."""

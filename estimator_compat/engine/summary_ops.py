@@ -91,8 +91,9 @@ def tf1_summary_ops(build=True):
             _tf1_summary._gen_logging_ops = ops
 
 
-def train_scope(writer, step_before, every, build=True, due=None):
-    """Where the train model_fn runs: the writer at global_step + 1, recording when due.
+def train_scope(writer, step_before, every, build=True, due=None, origin=None):
+    """Where the train model_fn runs: the writer at global_step + 1, recording when due (every
+    `every` steps from `origin`, the call's first step, a variable; 0 where None).
     `build=False` (XLA): no summary ops at all. `due` (for `when_due`): True where a hook
     fetches summaries, else whether they are shipped (parameter servers); None: the writer's
     schedule."""
@@ -101,7 +102,8 @@ def train_scope(writer, step_before, every, build=True, due=None):
     if not build:
         return scope
     if writer is not None and every:
-        recording = tf.equal(step_before % every, 0)
+        since = step_before if origin is None else step_before - tf.cast(origin, step_before.dtype)
+        recording = tf.equal(since % every, 0)
         scope.enter_context(writer.as_default(step=step_before + 1))
         scope.enter_context(tf.summary.record_if(recording))
         due = recording if due is None else due

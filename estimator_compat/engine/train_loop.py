@@ -61,6 +61,7 @@ def _train(state, input_fn, hooks, steps, max_steps, saving_listeners):
         state.io.restore_newest(latest)
     session_log.local_init_done()
     start = int(state.global_step.numpy())
+    step.begin_call(start)
     last_step = start + steps if steps is not None else max_steps
 
     if config.is_chief and config.checkpoint_save_graph_def:
