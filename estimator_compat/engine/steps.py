@@ -11,6 +11,7 @@ import logging
 
 import keras
 import tensorflow as tf
+from tensorflow.python.ops import resource_variable_ops
 
 from estimator_compat import partitioned
 from estimator_compat.engine import (coordinated, fetches, input_pipeline, keras_optimizer_ops,
@@ -42,8 +43,12 @@ class ModeStep:
         self._summary_origin = None  # the train call's first step: summaries count from it
         if (mode == ModeKeys.TRAIN and summary_writer is not None and save_summary_steps
                 and coordinator is None):
-            with strategy.scope(), tf.init_scope():
-                self._summary_origin = tf.Variable(0, dtype=tf.int64, trainable=False)
+            # a plain host variable (the class called directly: no strategy's creator): only
+            # the chief writes summaries, and a distributed one would be a collective the
+            # other workers never join
+            with tf.init_scope(), tf.device("/cpu:0"):
+                self._summary_origin = resource_variable_ops.ResourceVariable(
+                    0, dtype=tf.int64, trainable=False)
         self._cache = {}
         self._bound = BoundCall()
         self._diverter = WriteDiverter(store, train=mode == ModeKeys.TRAIN)
