@@ -127,3 +127,25 @@ def test_a_hook_runs_another_train_op_on_a_fresh_batch(tmp_path):
     assert np.abs(est.get_variable_value("u")).sum() > 0  # the hook's op trained u
     est.train(input_fn, hooks=[RunOther()])  # 10 batches: 5 steps, 5 hook runs
     assert est.get_variable_value("global_step") == 3 + 5
+
+
+def test_hooks_find_the_global_step_in_their_callbacks(tmp_path):
+    """TF 1.15 ran a hook's callbacks with the training graph as the default graph, so
+    `get_global_step()` in before_run found the step (TF 1.15 on this hook: 0, 1, 2 then 3 at
+    end); here it returned None, and `get_or_create_global_step()` made a stray one at 0."""
+    seen = []
+
+    class StepHook(ec.SessionRunHook):
+        def before_run(self, run_context):
+            session = run_context.session
+            seen.append((session.run(tf.compat.v1.train.get_global_step()),
+                         session.run(tf.compat.v1.train.get_or_create_global_step())))
+
+        def end(self, session):
+            seen.append(session.run(tf.compat.v1.train.get_global_step()))
+
+    est = ec.Estimator(linear_model_fn, model_dir=str(tmp_path), params={"lr": 0.01})
+    est.train(linear_input_fn(), steps=3, hooks=[StepHook()])
+    assert seen == [(0, 0), (1, 1), (2, 2), 3]
+    assert not tf.compat.v1.get_default_graph().get_collection(
+        tf.compat.v1.GraphKeys.GLOBAL_STEP)  # left as it was

@@ -123,8 +123,8 @@ class HookRunner:
             if isinstance(hook, keras.callbacks.Callback):
                 getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_begin")({})
             else:
-                with identity_equality():  # TF1 graph mode: tensors hash (feed_dict keys)
-                    hook.after_create_session(self.session, None)
+                with identity_equality(), self._global_step_found():  # TF1 graph mode:
+                    hook.after_create_session(self.session, None)  # tensors hash
 
     def before_step(self):
         """Asks the hooks for their fetches; returns the graph names the step must return."""
@@ -137,7 +137,7 @@ class HookRunner:
                 getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_batch_begin")(self._step_index, {})
                 continue
             context = SessionRunContext(original_args=SessionRunArgs([]), session=self.session)
-            with identity_equality(), self._input_names():
+            with identity_equality(), self._input_names(), self._global_step_found():
                 args = hook.before_run(context)
             if args is not None and not isinstance(args, SessionRunArgs):
                 raise TypeError(f"{type(hook).__name__}.before_run must return SessionRunArgs "
@@ -155,6 +155,23 @@ class HookRunner:
         if self.input is not None:
             self.input.check_fed()
         return names
+
+    @contextlib.contextmanager
+    def _global_step_found(self):
+        """While a hook's callback runs: `tf.compat.v1.train.get_global_step()` (and
+        get_or_create_global_step) finds the Estimator's step, as TF1's hooks found it in the
+        training graph, then the default graph; the default graph's collection is as it was
+        after."""
+        graph = tf.compat.v1.get_default_graph()
+        key = tf.compat.v1.GraphKeys.GLOBAL_STEP
+        if self._state is None or graph.building_function or graph.get_collection(key):
+            yield
+            return
+        graph.add_to_collection(key, self._state.global_step)
+        try:
+            yield
+        finally:
+            graph.clear_collection(key)
 
     def _input_names(self):
         """While a step's before_run: `run_context.session.graph.get_tensor_by_name` finds a
@@ -188,7 +205,7 @@ class HookRunner:
                 continue
             _, context, structure, resolved = requests[id(hook)]
             results = fetch_lib.pack(structure, resolved, step_values)
-            with identity_equality():
+            with identity_equality(), self._global_step_found():
                 hook.after_run(context, SessionRunValues(results=results, options=None,
                                                          run_metadata=None))
             if context.stop_requested:
@@ -215,7 +232,7 @@ class HookRunner:
             if isinstance(hook, keras.callbacks.Callback):
                 getattr(hook, f"on_{_KERAS_PREFIX[self._mode]}_end")(logs or {})
             else:
-                with identity_equality():
+                with identity_equality(), self._global_step_found():
                     hook.end(self.session)
         if self.input is not None:  # the call's TF1 input session, closed as TF's was
             self.input.close()
