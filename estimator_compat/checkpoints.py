@@ -207,13 +207,16 @@ class CheckpointIO:
 
     def holds(self, path):
         """Whether the variables hold `path`'s values (a restore of it would change nothing)."""
-        return path is not None and self._held is not None and self._held == self._holding(path)
+        return path is not None and self._holds(self._holding(path))
+
+    def _holds(self, holding):
+        return self._held is not None and self._held == holding
 
     def restore(self, path):
         """Restores every saveable variable from `path`; a clear error on any mismatch. Skipped
         where the variables hold it already (see the module's docstring)."""
         holding = self._holding(path)
-        if self._held is not None and self._held == holding:
+        if self._holds(holding):
             logger.info("Restoring parameters from %s", path)  # as TF's Saver said at each call
             return
         self._held = None

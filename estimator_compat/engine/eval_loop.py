@@ -48,9 +48,10 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     log_every = max(1, (steps or 0) // 10)
     per_call = est.config.steps_per_execution
     limit = steps_to_run(steps, source.length, runner)
+    known = within_length(limit, source.length)  # each call's batches are there
     while limit is None or done < limit:
         ran = run_step(runner, step, iterator, steps_this_call(per_call, limit, done),
-                       known=within_length(limit, source.length))
+                       known=known)
         if ran is None:
             ended = not runner.stop_requested
             break
@@ -83,9 +84,7 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     runner.end(results)
     progress.finish()
     session_log.evaluation_finished(started)
-    logger.info("Saving dict for global step %d: %s", global_step,
-                ", ".join(f"{k} = {results[k]!s}" for k in sorted(results)
-                          if not isinstance(results[k], bytes)))  # tf.estimator's line
+    session_log.results_saved(global_step, results)
     if path is not None:
         logger.info("Saving 'checkpoint_path' summary for global step %d: %s", global_step, path)
     out_dir = eval_dir(est.model_dir, name)

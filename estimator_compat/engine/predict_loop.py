@@ -28,10 +28,11 @@ def predict(state, input_fn, predict_keys=None, hooks=None, checkpoint_path=None
     per_call = state.estimator.config.steps_per_execution
     note_hooks_per_call(runner, per_call)
     limit, done, ended = steps_to_run(None, source.length, runner), 0, False
+    known = within_length(limit, source.length)  # each call's batches are there
     try:
         while limit is None or done < limit:
             ran = run_step(runner, step, iterator, steps_this_call(per_call, limit, done),
-                           known=within_length(limit, source.length))
+                           known=known)
             if ran is None:
                 ended = not runner.stop_requested
                 break

@@ -169,13 +169,14 @@ _REPORTED = (("Classify", "tensorflow/serving/classify"), ("Regress", "tensorflo
              ("Eval", "tensorflow/supervised/eval"))
 
 
-def log_signature_report(signatures, excluded=None):
+def log_signature_report(signatures):
     """tf.estimator's lines on what an export serves (`Signatures INCLUDED in export for
-    Predict: ['serving_default']`, one per method), and the signatures it left out and why."""
+    Predict: ['serving_default']`, one per method), and the signatures it left out and why
+    (`_signatures`' `excluded`)."""
     for label, method in _REPORTED:
         keys = [k for k, (_, _, m) in signatures.items() if m == method]
         logger.info("Signatures INCLUDED in export for %s: %s", label, keys or None)
-    excluded = excluded if excluded is not None else getattr(signatures, "excluded", {})
+    excluded = getattr(signatures, "excluded", None)
     if excluded:
         logger.info("Signatures EXCLUDED from export because they cannot be be served via "
                     "TensorFlow Serving APIs:")

@@ -9,6 +9,7 @@ from estimator_compat.cluster import parameter_servers
 from estimator_compat.exporters import Exporter
 from estimator_compat.hooks import CheckpointSaverListener
 from estimator_compat.learn.export_strategy import ExportStrategy, as_exporter
+from estimator_compat.learn.monitors import format_values
 from estimator_compat.training import EvalSpec, EvaluateOnCheckpoint, Evaluator
 
 logger = logging.getLogger("tensorflow")
@@ -219,7 +220,7 @@ class _Validation(CheckpointSaverListener):
             input_fn=experiment._eval_input_fn, steps=experiment._eval_steps,
             hooks=experiment._eval_hooks)
         logger.info("Validation (step %d): %s", global_step_value,
-                    ", ".join(f"{k} = {v!s}" for k, v in outputs.items()))
+                    format_values(outputs.items()))
         return False
 
 

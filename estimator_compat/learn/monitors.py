@@ -183,7 +183,7 @@ class StopAtStep(BaseMonitor):
         return step >= self._last_step
 
 
-def _format(values):
+def format_values(values):
     """TF 1.15's "%s = %s" (str: a float32 result reads 0.96, not format()'s 0.9599999785)."""
     return ", ".join(f"{tag} = {value!s}" for tag, value in values)
 
@@ -203,7 +203,7 @@ class PrintTensor(EveryN):
 
     def every_n_step_end(self, step, outputs):
         super().every_n_step_end(step, outputs)
-        logger.info("Step %d: %s", step, _format(
+        logger.info("Step %d: %s", step, format_values(
             (tag, outputs[name]) for tag, name in self._tensor_names.items()))
         return False
 
@@ -225,7 +225,7 @@ class LoggingTrainable(EveryN):
 
     def every_n_step_end(self, step, outputs):
         super().every_n_step_end(step, outputs)
-        logger.info("Logging Trainable: Step %d: %s", step, _format(
+        logger.info("Logging Trainable: Step %d: %s", step, format_values(
             (tag, outputs[name]) for tag, name in self._names.items()))
         return False
 
@@ -412,7 +412,7 @@ class ValidationMonitor(EveryN):
         self._latest_path, self._latest_path_step = latest_path, step
         outputs = self._evaluate_estimator()
         logger.info("Validation (step %d): %s", step,
-                    _format(outputs.items()))  # TF 1.15: the results' own order
+                    format_values(outputs.items()))  # TF 1.15: the results' own order
         if self.early_stopping_rounds is None:
             return False
         if self.early_stopping_metric not in outputs:

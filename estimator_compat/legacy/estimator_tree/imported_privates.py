@@ -167,10 +167,8 @@ def _write_dict_to_summary(output_dir, dictionary, current_global_step):
 
     from estimator_compat import summaries
     from estimator_compat.eager_calls import eager
-    tf.compat.v1.logging.info(
-        "Saving dict for global step %d: %s", current_global_step,
-        ", ".join(f"{k} = {v!s}" for k, v in sorted(dictionary.items())
-                  if not isinstance(v, bytes)))
+    from estimator_compat.engine import session_log
+    session_log.results_saved(current_global_step, dictionary)
     summary = v1.Summary()
     for key, value in dictionary.items():
         if key == "global_step":
