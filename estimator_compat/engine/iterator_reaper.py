@@ -15,6 +15,9 @@ At interpreter exit the same join made programs hang: every iterator still alive
 during finalization, each waiting out its autotune thread's sleep (20-42 s after a 15 s
 program, up to a minute per iterator after a long one). The iterators the engine made, and the
 reaper, are left alive at exit instead (`track`): the process ends, and the OS frees them.
+Destructions already handed to the reaper get up to 2 s to finish first: one still running a
+generator's Python finalizer (a TF1 input_fn's session, engine/session_input.py) when the
+interpreter finalized aborted the process, 1 exit in 6 under load.
 
 The iterator's dataset stays referenced from Python until its destruction is done, and is let
 go on a Python thread: a dataset's functions carry Python stack traces, and their destruction
@@ -25,6 +28,7 @@ import atexit
 import ctypes
 import sys
 import threading
+import time
 import weakref
 
 import tensorflow as tf
@@ -38,6 +42,7 @@ _lock = threading.Lock()
 _reaper = None
 _tracked = weakref.WeakSet()
 _exiting = False
+_EXIT_WAIT_SECS = 2.0
 
 
 def track(iterator):
@@ -52,6 +57,8 @@ def track(iterator):
 def _keep_alive_at_exit():
     global _exiting
     _exiting = True  # generators finished during finalization release nothing more
+    if _reaper is not None:  # a destruction still running Python (a generator's finalizer)
+        _reaper.wait(_EXIT_WAIT_SECS)  # when the interpreter finalizes aborted the process
     for obj in list(_tracked) + ([_reaper] if _reaper is not None else []):
         ctypes.pythonapi.Py_IncRef(ctypes.py_object(obj))  # never freed: the process ends
 
@@ -92,6 +99,7 @@ class _Reaper:
         self._executor = executor_lib.new_executor(enable_async=True)
         self._kept = {}  # release number: the iterator's dataset, until its iterator is gone
         self._count = 0
+        self._finished = 0  # releases whose iterator is gone and collected
         with tf.init_scope(), tf.device("/cpu:0"):
             self._gate = tf.queue.FIFOQueue(2 ** 20, [tf.int32], shapes=[[]])
             self._done = tf.queue.FIFOQueue(2 ** 20, [tf.int32], shapes=[[]])
@@ -115,6 +123,15 @@ class _Reaper:
             if ready:
                 for number in self._done.dequeue_many(ready).numpy():
                     self._kept.pop(int(number), None)
+                self._finished += ready
+
+    def wait(self, seconds):
+        """Waits, at most `seconds`, for every released iterator to be destroyed."""
+        deadline = time.monotonic() + seconds
+        with tf.init_scope():
+            while (self._finished + int(self._done.size()) < self._count
+                   and time.monotonic() < deadline):
+                time.sleep(0.01)
 
     def open(self):
         with tf.init_scope():
