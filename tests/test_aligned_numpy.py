@@ -65,3 +65,34 @@ def test_buffers_are_reused_only_once_no_tensor_holds_them():
     assert [id(b) for b in kept] == buffers  # the freed one reused, no new buffer
     np.testing.assert_array_equal(third.numpy(), x)
     np.testing.assert_array_equal(first.numpy(), np.arange(100000, dtype=np.float32))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: np.arange(6 * 1_200_000, dtype=np.float32).reshape(1_200_000, 6)[:, 2],  # a column
+    lambda: np.asfortranarray(np.arange(3000 * 800, dtype=np.float64).reshape(3000, 800)),
+    lambda: np.arange(5 * 700 * 400, dtype=np.int32).reshape(5, 700, 400),
+])
+def test_a_large_copy_split_over_two_threads_is_whole(make):
+    """From 4 MB the copy's halves go to two threads: every layout comes out whole."""
+    x = make()
+    assert x.nbytes >= aligned_numpy._SPLIT_BYTES
+    t = tf.constant(x)
+    np.testing.assert_array_equal(t.numpy(), x)
+
+
+def _copy_in_child(queue):
+    x = np.arange(2_000_000, dtype=np.float32)
+    queue.put(bool((aligned_numpy.aligned_copy(x) == x).all()))
+
+
+def test_a_forked_child_copies_with_a_thread_of_its_own():
+    """The parent's copy thread is not in a forked child: the child's first split copy makes
+    its own, where waiting on the parent's would never return."""
+    import multiprocessing
+    aligned_numpy.aligned_copy(np.arange(2_000_000, dtype=np.float32))  # the parent's thread
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_copy_in_child, args=(queue,))
+    child.start()
+    child.join(60)
+    assert child.exitcode == 0 and queue.get(timeout=5) is True

@@ -14,6 +14,8 @@ instead of 3; with numpy's transparent-huge-page advice on a kernel that defragm
 fault, 47 ms, at random). At most two buffers of a size and 512 MB in all are kept.
 """
 import collections
+import concurrent.futures
+import os
 import sys
 import threading
 
@@ -21,9 +23,11 @@ import numpy as np
 
 _ALIGN = 64  # TensorFlow's allocation alignment (EIGEN_MAX_ALIGN_BYTES)
 _MIN_BYTES = 1 << 16  # below this the second copy costs less than the Python here
+_SPLIT_BYTES = 4 << 20  # from here a copy is split over two threads (`_copy`)
 _NUMERIC = frozenset("biufc")
 _lock = threading.Lock()
 _installed = False
+_executor = None  # (pid, the copy's second thread), made on first use
 
 
 class _Pool:
@@ -63,8 +67,32 @@ def aligned_copy(array):
     buffer = _pool.buffer(array.nbytes + _ALIGN)
     start = (-buffer.ctypes.data) % _ALIGN
     out = buffer[start:start + array.nbytes].view(array.dtype).reshape(array.shape)
-    np.copyto(out, array)
+    _copy(out, array)
     return out
+
+
+def _copy(out, array):
+    """np.copyto, a large array's halves on two threads (numpy copies without the GIL):
+    20 MB in 2 ms instead of 3 on two cores, as the call's compiled steps have not started."""
+    half = array.shape[0] // 2 if array.ndim else 0
+    if array.nbytes < _SPLIT_BYTES or not half or (os.cpu_count() or 1) < 2:
+        np.copyto(out, array)
+        return
+    helper = _helper().submit(np.copyto, out[:half], array[:half])
+    try:
+        np.copyto(out[half:], array[half:])
+    finally:
+        helper.result()
+
+
+def _helper():
+    """The second thread (a forked child makes its own: its parent's is not in it)."""
+    global _executor
+    with _lock:
+        if _executor is None or _executor[0] != os.getpid():
+            _executor = os.getpid(), concurrent.futures.ThreadPoolExecutor(
+                1, thread_name_prefix="estimator_compat_copy")
+        return _executor[1]
 
 
 def install():

@@ -6,7 +6,7 @@ import logging
 from estimator_compat import checkpoints, meta_graph, summaries, warm_start
 from estimator_compat.cluster import parameter_servers
 from estimator_compat.engine import (cached_input, coordinated, input_pipeline, iterator_reaper,
-                                     seeding, session_input, strategies)
+                                     pipeline_kernels, seeding, session_input, strategies)
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
 from estimator_compat.mode_keys import ModeKeys
@@ -89,13 +89,14 @@ class EngineState:
             if seed is not None:
                 seeding.graph_seed(seed, first_call=not self._seeded)
                 self._seeded = True
-            dataset = self._dataset(input_fn, mode)
-            runner.input = session_input.of_dataset(dataset)  # hooks may feed its placeholders
-            source = None
-            if mode != ModeKeys.TRAIN:
-                source = cached_input.Input(dataset)
-                dataset = source.dataset
-            iterator = dataset if self.coordinator is not None else iter(dataset)
+            with pipeline_kernels.building():
+                dataset = self._dataset(input_fn, mode)
+                runner.input = session_input.of_dataset(dataset)  # hooks may feed placeholders
+                source = None
+                if mode != ModeKeys.TRAIN:
+                    source = cached_input.Input(dataset)
+                    dataset = source.dataset
+                iterator = dataset if self.coordinator is not None else iter(dataset)
             iterator_reaper.track(iterator)
             step = self.step(mode)
             with seeding.python_random(seed):  # where the model_fn's Keras layers take seeds
