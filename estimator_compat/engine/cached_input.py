@@ -13,7 +13,7 @@ a prefetch has nothing to rewrite. Such an input is read without the rewrite (3.
 Nor does the rewrite gain anything on in-memory slices batched (`from_tensor_slices(arrays)
 .batch(n)`, with take / skip / repeat / prefetch), the commonest eval and predict input_fn:
 there is no map to fuse or parallelise, and of what it would add only the prefetch matters,
-which is appended here instead. MLP evaluate / predict at spe 10: 5-12% a call. Nor is
+which is appended here instead (and the batches are read whole: `batched_slices.py`). MLP evaluate / predict at spe 10: 5-12% a call. Nor is
 there anything to autotune, and an autotuned iterator is destroyed only once its model
 thread wakes (up to tens of ms after the call: `iterator_reaper.py`), holding the call's
 tensors: the next call's 20 MB copy then found no buffer free to reuse and paid fresh memory
@@ -29,6 +29,7 @@ import weakref
 
 import tensorflow as tf
 
+from estimator_compat.engine import batched_slices
 from estimator_compat.engine.input_pipeline import known_length
 
 _filled = weakref.WeakSet()  # in-memory CacheDatasets an earlier call read to their end
@@ -59,6 +60,7 @@ class Input:
         if self._cache is not None and self._cache in _filled:
             dataset = dataset.with_options(_NO_REWRITE)
         elif _batched_slices(dataset):
+            dataset = batched_slices.rebatched(dataset)
             if type(dataset).__name__ != "_PrefetchDataset":
                 dataset = dataset.prefetch(tf.data.AUTOTUNE)
             dataset = dataset.with_options(_NO_REWRITE)

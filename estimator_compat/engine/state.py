@@ -2,11 +2,13 @@
 import contextlib
 import logging
 
+import tensorflow as tf
 
 from estimator_compat import checkpoints, meta_graph, summaries, warm_start
 from estimator_compat.cluster import parameter_servers
-from estimator_compat.engine import (cached_input, coordinated, input_pipeline, iterator_reaper,
-                                     pipeline_kernels, seeding, session_input, strategies)
+from estimator_compat.engine import (batched_slices, cached_input, coordinated, input_pipeline,
+                                     iterator_reaper, pipeline_kernels, seeding, session_input,
+                                     strategies)
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
 from estimator_compat.mode_keys import ModeKeys
@@ -93,6 +95,8 @@ class EngineState:
                 dataset = self._dataset(input_fn, mode)
                 runner.input = session_input.of_dataset(dataset)  # hooks may feed placeholders
                 source = None
+                if mode == ModeKeys.TRAIN and isinstance(dataset, tf.data.Dataset):
+                    dataset = batched_slices.rebatched(dataset)  # whole batches from arrays
                 if mode != ModeKeys.TRAIN:
                     source = cached_input.Input(dataset)
                     dataset = source.dataset
