@@ -26,6 +26,7 @@ REWRITTEN = {
     "a dict, repeated after": lambda: slices({"a": X, "b": Y}).batch(16).repeat(3),
     "repeated before, dividing": lambda: slices((X[:64], Y[:64])).repeat(2).batch(16),
     "prefetched": lambda: slices(X).batch(16).prefetch(2),
+    "repeated once before, straddling nothing": lambda: slices((X, Y)).repeat(1).batch(16),
     "3-d features": lambda: slices(X.reshape(70, 3, 1)).batch(8, drop_remainder=True),
 }
 
@@ -56,6 +57,7 @@ KEPT = {
     "sparse": lambda: slices(tf.sparse.from_dense(X)).batch(16),
     "ragged": lambda: slices(tf.ragged.constant([[1], [2, 3]] * 20)).batch(16),
     "not batched": lambda: slices(X),
+    "named": lambda: slices(X, name="rows").batch(16),
 }
 
 
