@@ -24,7 +24,8 @@ import tensorflow as tf
 def rebatched(dataset):
     """`dataset` read a batch at a time where that gives the same elements, else `dataset`."""
     try:
-        found = _whole_batches(dataset)
+        with tf.device("/cpu:0"):  # the views stay where tf.data keeps its tensors
+            found = _whole_batches(dataset)
     except Exception:  # noqa: BLE001 - another TensorFlow's internals: read as written
         return dataset
     if found is None or found.element_spec != dataset.element_spec:
