@@ -36,25 +36,30 @@ def rebatched(dataset):
 
 
 def _whole_batches(dataset):
-    if _named(dataset):
-        return None
+    chain = [dataset]  # the datasets looked at, top first
     prefetch = None
     if _kind(dataset) == "_PrefetchDataset":
         prefetch, dataset = int(dataset._buffer_size), dataset._input_dataset
+        chain.append(dataset)
     repeat_after = None
     if _kind(dataset) == "_RepeatDataset":
         repeat_after, dataset = dataset._count, dataset._input_dataset
+        chain.append(dataset)
     if _kind(dataset) != "_BatchDataset":
         return None
     size, drop = int(dataset._batch_size), bool(dataset._drop_remainder)
     dataset = dataset._input_dataset
+    chain.append(dataset)
     repeat_before = None
     if _kind(dataset) == "_RepeatDataset":
         if repeat_after is not None:
             return None
         repeat_before, dataset = dataset._count, dataset._input_dataset
+        chain.append(dataset)
     if _kind(dataset) != "_TensorSliceDataset" or size < 1:
         return None
+    if any(getattr(d, "_name", None) for d in chain):
+        return None  # a `name=` given: kept by reading the chain as written
     arrays = _dense_arrays(dataset)
     if arrays is None:
         return None
@@ -106,13 +111,3 @@ def _dense_arrays(slices):
 
 def _kind(dataset):
     return type(dataset).__name__
-
-
-def _named(dataset):
-    """Whether a dataset of the chain was given a `name=` (kept by reading it as written)."""
-    while dataset is not None:
-        if getattr(dataset, "_name", None):
-            return True
-        inputs = dataset._inputs()
-        dataset = inputs[0] if len(inputs) == 1 else None
-    return False

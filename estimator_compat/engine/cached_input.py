@@ -13,11 +13,12 @@ a prefetch has nothing to rewrite. Such an input is read without the rewrite (3.
 Nor does the rewrite gain anything on in-memory slices batched (`from_tensor_slices(arrays)
 .batch(n)`, with take / skip / repeat / prefetch), the commonest eval and predict input_fn:
 there is no map to fuse or parallelise, and of what it would add only the prefetch matters,
-which is appended here instead (and the batches are read whole: `batched_slices.py`). MLP evaluate / predict at spe 10: 5-12% a call. Nor is
-there anything to autotune, and an autotuned iterator is destroyed only once its model
-thread wakes (up to tens of ms after the call: `iterator_reaper.py`), holding the call's
-tensors: the next call's 20 MB copy then found no buffer free to reuse and paid fresh memory
-(`aligned_numpy.py`: 47 ms, one call in ten).
+which is appended here instead (and the batches are read whole: `batched_slices.py`). MLP
+evaluate / predict at spe 10: 5-12% a call. Nor is there anything to autotune, and an
+autotuned iterator is destroyed only once its model thread wakes (up to tens of ms after the
+call: `iterator_reaper.py`), holding the call's tensors: the next call's 20 MB copy then
+found no buffer free to reuse and paid fresh memory (`aligned_numpy.py`: 47 ms, one call in
+ten).
 
 An input_fn that returns one dataset built outside it (`lambda: dataset`, as Keras users hand
 `fit` / `predict` a dataset once) gets, from its third call on, the dataset read in its place
