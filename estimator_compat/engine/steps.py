@@ -15,7 +15,7 @@ from tensorflow.python.ops import resource_variable_ops
 
 from estimator_compat import partitioned
 from estimator_compat.engine import (coordinated, fetches, input_pipeline, keras_optimizer_ops,
-                                     step_reads, summary_ops, variable_ops)
+                                     step_order, step_reads, summary_ops, variable_ops)
 from estimator_compat.engine.bound_call import BoundCall
 from estimator_compat.engine.metric_reset import MetricReset
 from estimator_compat.engine.model_fn_call import call_model_fn
@@ -184,8 +184,9 @@ class ModeStep:
         if self._steps_per_execution == 1:  # model_fn traced into the one-step function
             return tf.function(lambda iterator: on_element(next(iterator)),
                                autograph=False), None
-        on_element = tf.function(on_element, autograph=False)  # model_fn traced once, here,
-        # for both the one-step function and the loop
+        # model_fn traced once, here, for the one-step function, the loop and the unrolled
+        # steps (which it lets overlap where they share no state: step_order.py)
+        on_element = step_order.OrderedStep(on_element)
         one = tf.function(lambda iterator: on_element(next(iterator)), autograph=False)
         if strategy.num_replicas_in_sync > 1:
             # a distributed iterator's optional cannot be read in a tf.cond (TF 2.21 leaves a
@@ -207,10 +208,14 @@ class ModeStep:
         """iterator -> steps_per_execution evaluate / predict steps, unrolled, for a call that
         knows its input has that many batches left (a known length): no end checks, and one
         step's forward pass need not wait for the last one's, as in a tf.while_loop (Keras'
-        loops are unrolled too; a CNN's predict at spe 10: 6% a call). The last step's
-        outputs (predict: every step's predictions, concatenated)."""
+        predict loop is unrolled too; a CNN's predict at spe 10: 6% a call), nor for its
+        metric updates (step_order.py). The last step's outputs (predict: every step's
+        predictions, concatenated)."""
         def exact(iterator):
-            outs = [dict(on_element(next(iterator))) for _ in range(self._steps_per_execution)]
+            outs, done = [], tf.constant(0.0)
+            for _ in range(self._steps_per_execution):
+                out, done = on_element.after(next(iterator), done)
+                outs.append(dict(out))
             out = dict(outs[-1], steps=tf.constant(len(outs)))
             if self.mode == ModeKeys.PREDICT:
                 preds = [tf.nest.flatten(each.pop("predictions")) for each in outs]
@@ -241,7 +246,7 @@ class ModeStep:
         (resources, variants) keep the raising call."""
         def or_nothing(iterator, steps):
             element = iterator.get_next_as_optional()
-            traced = on_element.get_concrete_function(element.element_spec).structured_outputs
+            traced = on_element.structured_outputs(element.element_spec)
             if any(getattr(t, "dtype", tf.resource) in (tf.resource, tf.variant)
                    for t in tf.nest.flatten(traced)):
                 return several(_Prefetched(iterator, element), steps)
