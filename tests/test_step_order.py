@@ -85,6 +85,9 @@ def test_a_write_inside_a_cond_keeps_its_order():
 
 def _order_sensitive_model_fn(features, labels, mode):
     logits = v1.layers.dense(features["x"], 3)
+    if mode == "infer":
+        return ec.EstimatorSpec(mode, predictions={"logits": logits,
+                                                   "classes": tf.argmax(logits, 1)})
     loss = v1.losses.sparse_softmax_cross_entropy(labels, logits)
     if mode == "train":
         return ec.EstimatorSpec(mode, loss=loss, train_op=v1.train.GradientDescentOptimizer(
@@ -111,3 +114,65 @@ def test_evaluate_at_steps_per_execution_gives_the_metrics_of_one_step_a_call(tm
             est.train(input_fn, steps=10)
         results.append(est.evaluate(input_fn))
     assert results[0] == results[1]
+
+
+def _unknown_length(dataset):
+    """The same elements, of unknown length (as a TFRecord file's): the loop form."""
+    return dataset.filter(lambda *_: True)
+
+
+def test_unknown_length_input_evaluates_and_predicts_as_one_step_a_call(tmp_path):
+    """53 batches of unknown length (the loop form: the last call runs 3 steps, the one
+    after none), and a limited evaluate (25 steps: a call of 5)."""
+    rng = np.random.RandomState(1)
+    x, y = rng.normal(size=(16 * 53 - 5, 5)).astype(np.float32), rng.randint(0, 3, 16 * 53 - 5)
+
+    def input_fn(labels=True):
+        data = ({"x": x}, y) if labels else {"x": x}
+        return lambda: _unknown_length(tf.data.Dataset.from_tensor_slices(data).batch(16))
+
+    got = []
+    for spe in (1, 10):
+        est = ec.Estimator(_order_sensitive_model_fn, config=ec.RunConfig(
+            model_dir=str(tmp_path), tf_random_seed=1, steps_per_execution=spe))
+        if spe == 1:
+            est.train(input_fn(), steps=10)
+        predictions = list(est.predict(input_fn(False), yield_single_examples=False))
+        got.append((est.evaluate(input_fn()), est.evaluate(input_fn(), steps=25),
+                    [len(p["classes"]) for p in predictions],
+                    list(est.predict(input_fn(False)))))
+    (full, limited, sizes, examples), (full10, limited10, sizes10, examples10) = got
+    assert full == full10 and limited == limited10
+    assert sizes == sizes10 == [16] * 52 + [11]
+    assert len(examples10) == len(x)
+    for a, b in zip(examples, examples10):
+        assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def _traces(est, mode):
+    """How often `mode`'s unrolled form was traced."""
+    return est._state(None).step(mode)._functions()[1].exact.experimental_get_tracing_count()
+
+
+def test_more_steps_per_execution_than_tf_data_unrolls_run_the_loop(tmp_path):
+    """TPUEstimator programs pass iterations_per_loop=100 (BERT: 1000). Unrolled, a call of
+    40 steps made 40 `next` calls in one trace, which tf.data refuses ("An unusually high
+    number of `tf.data.Iterator.get_next()` calls"), and a thousand would give the runtime
+    a thousand copies of the step to optimise: past 32 steps (or 20,000 of the step's ops)
+    the call's steps run in the loop, with the same results."""
+    rng = np.random.RandomState(2)
+    x, y = rng.normal(size=(16 * 45, 5)).astype(np.float32), rng.randint(0, 3, 16 * 45)
+
+    def input_fn():
+        return tf.data.Dataset.from_tensor_slices(({"x": x}, y)).batch(16)  # known: 45
+
+    results = []
+    for spe in (1, 40, 8):
+        est = ec.Estimator(_order_sensitive_model_fn, config=ec.RunConfig(
+            model_dir=str(tmp_path), tf_random_seed=1, steps_per_execution=spe))
+        if spe == 1:
+            est.train(input_fn, steps=3)
+        results.append(est.evaluate(input_fn))
+        if spe > 1:
+            assert _traces(est, "eval") == (1 if spe == 8 else 0)
+    assert results[0] == results[1] == results[2]

@@ -25,6 +25,7 @@ class OrderedStep:
 
     def __init__(self, on_element):
         self._whole_call_order = False
+        self.ops = 0  # the traced step's ops
         self._fn = tf.function(self._ordered(on_element), autograph=False)
 
     def __call__(self, element):
@@ -50,6 +51,7 @@ class OrderedStep:
             first = len(graph.get_operations())
             out = on_element(element)
             self._wait(gate, graph, graph.get_operations()[first:])
+            self.ops = len(graph.get_operations()) - first  # (its nested functions' aside)
             return out, tf.identity(after, name="estimator_compat_step_done")
         return step
 

@@ -24,6 +24,8 @@ from estimator_compat.legacy import graph_mode
 from estimator_compat.mode_keys import ModeKeys
 
 logger = logging.getLogger("tensorflow")
+_UNROLLED_OPS = 20000  # a call's unrolled steps, in the step's ops times the steps
+_UNROLLED_STEPS = 32  # tf.data's GET_NEXT_CALL_ERROR_THRESHOLD: `next` calls in one trace
 
 
 class ModeStep:
@@ -143,7 +145,7 @@ class ModeStep:
                 return out
             if steps == 1 or several is None:
                 return dict(self._bound.call(one, iterator), steps=1)
-            if known and steps == self._steps_per_execution and hasattr(several, "exact"):
+            if known and steps == self._steps_per_execution and self._unrolls(several):
                 return self._bound.call(several.exact, iterator)
             out = self._bound.call(several, iterator, tf.constant(steps, tf.int32))
             return out if int(out["steps"]) else None  # (0: the input had ended)
@@ -153,6 +155,15 @@ class ModeStep:
                                  f"{self.mode} step of the model_fn ({type(e).__name__}: "
                                  f"{str(e).splitlines()[0]}). Set jit_compile=False.") from e
             raise
+
+    @staticmethod
+    def _unrolls(several):
+        """Whether a call's evaluate / predict steps may run unrolled: tf.data refuses more
+        than _UNROLLED_STEPS `next` calls in one trace, and the runtime inlines and optimises
+        the step's ops once per step, so past _UNROLLED_OPS in all the loop runs them
+        (TPUEstimator programs' iterations_per_loop: 100, BERT's 1000)."""
+        return hasattr(several, "exact") and several.steps <= _UNROLLED_STEPS and \
+            0 < several.step.ops * several.steps <= _UNROLLED_OPS  # (0: not traced yet)
 
     # -- tracing ------------------------------------------------------------------------------
     def _build(self, names):
@@ -202,6 +213,7 @@ class ModeStep:
         several = tf.function(several, autograph=False)
         if self.mode != ModeKeys.TRAIN and self._coordinator is None:
             several.exact = tf.function(self._exact(on_element), autograph=False)
+            several.step, several.steps = on_element, self._steps_per_execution
         return one, several
 
     def _exact(self, on_element):
