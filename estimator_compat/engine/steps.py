@@ -156,14 +156,14 @@ class ModeStep:
                                  f"{str(e).splitlines()[0]}). Set jit_compile=False.") from e
             raise
 
-    @staticmethod
-    def _unrolls(several):
+    def _unrolls(self, several):
         """Whether a call's evaluate / predict steps may run unrolled: tf.data refuses more
         than _UNROLLED_STEPS `next` calls in one trace, and the runtime inlines and optimises
         the step's ops once per step, so past _UNROLLED_OPS in all the loop runs them
         (TPUEstimator programs' iterations_per_loop: 100, BERT's 1000)."""
-        return hasattr(several, "exact") and several.steps <= _UNROLLED_STEPS and \
-            0 < several.step.ops * several.steps <= _UNROLLED_OPS  # (0: not traced yet)
+        steps = self._steps_per_execution
+        return hasattr(several, "exact") and steps <= _UNROLLED_STEPS and \
+            0 < several.step.ops * steps <= _UNROLLED_OPS  # (0: not traced yet)
 
     # -- tracing ------------------------------------------------------------------------------
     def _build(self, names):
@@ -213,7 +213,7 @@ class ModeStep:
         several = tf.function(several, autograph=False)
         if self.mode != ModeKeys.TRAIN and self._coordinator is None:
             several.exact = tf.function(self._exact(on_element), autograph=False)
-            several.step, several.steps = on_element, self._steps_per_execution
+            several.step = on_element  # (its traced size: _unrolls)
         return one, several
 
     def _exact(self, on_element):
