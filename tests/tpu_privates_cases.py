@@ -748,7 +748,10 @@ def case_host_call_hook(get):
             hook.begin()
             out["begin"] = [[op.type for op in hook._init_ops],
                             [op.type for op in hook._finalize_ops], sorted(vars(hook))]
-            increment = v1.assign_add(global_step, 1)
+            # The hook fetches the summary in the same run as the increment; without an
+            # order the step it reads races the increment (CI once saw steps 0, 1, 3).
+            with tf.control_dependencies([scalar]):
+                increment = v1.assign_add(global_step, 1)
             with v1.train.MonitoredSession(hooks=[hook]) as sess:
                 out["runs"] = [int(sess.run(increment)) for _ in range(3)]
         events = []
