@@ -29,10 +29,11 @@ def test_anomaly_regressor_program_as_tf115(tmp_path):
     with three spikes, 200 steps of random windows (tests/tf115_cases/
     timeseries_anomaly_record.py): TF 1.15.5's 23 checkpoint names and shapes (with
     `model/anomaly_log_param` and its Adagrad slot), an evaluation loss in TF 1.15's range
-    (0.69-0.79 over graph seeds 1-5 and runs; here 0.65-0.77: initial weights and the random
-    windows differ) and a learned anomaly scale (TF 1.15: log 0.93-1.17), the same evaluate /
-    predict keys and shapes, and the eval event file's tags as TF 1.15 wrote them: scalars,
-    the predictions and times as tensors, no `start_tuple`."""
+    (0.68-0.91 over 4 runs of each of graph seeds 1-5: the reader threads make runs differ as
+    much as seeds do; here 0.67-0.82 over 20 runs of seed 1, and 0.904 once in CI) and a
+    learned anomaly scale (TF 1.15: log 0.62-1.22 over 20 runs), the same evaluate / predict
+    keys and shapes, and the eval event file's tags as TF 1.15 wrote them: scalars, the
+    predictions and times as tensors, no `start_tuple`."""
     import estimator_compat
     from estimator_compat.legacy import contrib
     from tf115_cases import timeseries_anomaly_record as record
@@ -40,7 +41,7 @@ def test_anomaly_regressor_program_as_tf115(tmp_path):
     model_dir, evaluation, prediction = record.run(contrib.build().timeseries,
                                                    estimator_compat.RunConfig, seed=1)
     assert {n: s for n, s in tf.train.list_variables(model_dir)} == want["names"]
-    losses = want["loss"].values()
+    losses = [loss for runs in want["loss"].values() for loss in runs]
     assert min(losses) - 0.08 < evaluation["loss"] < max(losses) + 0.08, evaluation["loss"]
     assert 0.4 < tf.train.load_variable(model_dir, "model/anomaly_log_param") < 1.6
     assert record.shapes(evaluation) == want["eval"]
