@@ -6,7 +6,7 @@ import re
 
 import tensorflow as tf
 
-from estimator_compat import checkpoints
+from estimator_compat import checkpoints, vocab_remap
 
 logger = logging.getLogger("tensorflow")
 
@@ -40,34 +40,53 @@ def normalise(warm_start_from):
 
 
 def apply(settings, store, trainable_names):
-    """Assigns the chosen store variables their values from the settings' checkpoint."""
-    if settings.var_name_to_vocab_info:
-        raise ValueError("WarmStartSettings.var_name_to_vocab_info (vocabulary remapping) is not "
-                         "supported by estimator_compat yet.")
+    """Assigns the chosen store variables their values from the settings' checkpoint, rows or
+    columns remapped by vocabulary where `var_name_to_vocab_info` says (tf.estimator's order of
+    work, log lines and errors for names it did not use)."""
     logger.info("Warm-starting with WarmStartSettings: %r", settings)  # tf.estimator's lines
     logger.info("Warm-starting from: %s", settings.ckpt_to_initialize_from)
     if settings.vars_to_warm_start is None or isinstance(settings.vars_to_warm_start, str):
         logger.info("Warm-starting variables only in TRAINABLE_VARIABLES.")
     path = checkpoints.resolve(settings.ckpt_to_initialize_from)
     reader = tf.train.load_checkpoint(path)
-    chosen = _select(settings.vars_to_warm_start, store.saveable(), trainable_names)
-    missing = []
-    for name in chosen:
-        prev = settings.var_name_to_prev_var_name.get(name, name)
+    # vars_to_warm_start=None: the trainable variables are looked at, only those with a
+    # vocabulary are warm-started
+    grouped = _select(".*" if settings.vars_to_warm_start is None
+                      else settings.vars_to_warm_start, store.saveable(), trainable_names)
+    prev_names, vocabs = settings.var_name_to_prev_var_name, settings.var_name_to_vocab_info
+    missing, started = [], 0
+    for name in grouped:
+        prev = prev_names.get(name, name)
+        vocab = vocabs.get(name)
+        if vocab is None and settings.vars_to_warm_start is None:
+            continue
         if not reader.has_tensor(prev):
             missing.append(prev)
             continue
-        value = reader.get_tensor(prev)
         var = store.get(name)
-        if list(value.shape) != var.shape.as_list():
-            raise ValueError(f"Warm-start: {name} has shape {var.shape.as_list()} but {prev} "
-                             f"in {path} has shape {list(value.shape)}.")
+        if vocab is not None:
+            value = vocab_remap.remapped(var, name, vocab, path, prev)
+        else:
+            value = reader.get_tensor(prev)
+            if list(value.shape) != var.shape.as_list():
+                raise ValueError(f"Shape of variable {name}:0 ({var.shape}) doesn't match with "
+                                 f"shape of tensor {prev} ({list(value.shape)}) from checkpoint "
+                                 "reader.")
         var.assign(value)
+        started += 1
     if missing:
         raise ValueError(f"Warm-start from {path}: these variables are not in the checkpoint: "
                          f"{missing}. Narrow vars_to_warm_start or map names with "
                          "var_name_to_prev_var_name.")
-    logger.info("Warm-started %d variables.", len(chosen))
+    logger.info("Warm-started %d variables.", started)
+    viable = dict.fromkeys(grouped).keys()
+    for field, given in (("var_name_to_prev_var_name", prev_names),
+                         ("var_name_to_vocab_info", vocabs)):
+        unused = set(given) - set(grouped)
+        if unused:
+            raise ValueError(f"You provided the following variables in {field} that were not "
+                             f"used: {unused}.  Perhaps you misspelled them?  Here is the list "
+                             f"of viable variable names: {viable}")
 
 
 def _select(vars_to_warm_start, saveable, trainable_names):
