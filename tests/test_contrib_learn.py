@@ -226,6 +226,24 @@ def test_mnist_read_data_sets_from_idx_files(tmp_path):
         datasets.read_data_sets(str(tmp_path / "empty"), source_url="file:///nonexistent/")
 
 
+def test_mnist_fake_data_as_tf115():
+    """`read_data_sets(dir, fake_data=True)` (the tutorials' --fake_data) reads no file: three
+    DataSets of 10,000 made-up examples, `next_batch(n, True)` lists of all-ones images and
+    class 0 (one-hot `[1, 0, ...]` with one_hot=True), `images` / `labels` empty, as TF 1.15.5
+    gave; DataSet's arguments in TF 1.15's order (`fake_data` third)."""
+    mnist = datasets.read_data_sets("/nonexistent/MNIST_data", True)
+    assert type(mnist).__name__ == "Datasets" and mnist.train.num_examples == 10000
+    images, labels = mnist.test.next_batch(2, True)
+    assert isinstance(images, list) and len(images[0]) == 784 and set(images[1]) == {1}
+    assert labels == [0, 0] and mnist.train.images == [] and mnist.train.labels == []
+    hot = datasets.read_data_sets("/nonexistent", fake_data=True, one_hot=True)
+    assert hot.validation.next_batch(1, fake_data=True)[1] == [[1] + [0] * 9]
+    with pytest.raises(ValueError, match="fake_data=True"):
+        hot.train.next_batch(5)
+    positional = datasets.DataSet([], [], True, True)
+    assert positional.num_examples == 10000 and positional.one_hot
+
+
 def test_weighted_head_trains_on_the_batch_mean_and_writes_the_normalised_loss():
     """TF 1.15, regression_head(weight_column_name="w") on logits 0, labels [1, 2], weights
     [1, 3]: ModelFnOps.loss 6.5 (the weighted losses' mean over the batch, what train_op_fn

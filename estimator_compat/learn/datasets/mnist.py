@@ -32,10 +32,13 @@ __all__ = ["DataSet", "read_data_sets", "load_mnist", "SOURCE_URL"]
 class DataSet:
     """Images and labels of one split, with TF 1.x's shuffling `next_batch`."""
 
-    def __init__(self, images, labels, one_hot=False, dtype=np.float32, reshape=True,
-                 seed=None, fake_data=False):
-        if fake_data:
-            raise ValueError("DataSet(fake_data=True) is not supported by estimator_compat.")
+    def __init__(self, images, labels, fake_data=False, one_hot=False, dtype=np.float32,
+                 reshape=True, seed=None):
+        self._fake, self.one_hot = fake_data, one_hot
+        self._epochs_completed = self._index_in_epoch = 0
+        if fake_data:  # the tutorials' --fake_data: 10,000 examples that next_batch makes up
+            self._images, self._labels, self._num_examples = images, labels, 10000
+            return
         if images.shape[0] != labels.shape[0]:
             raise ValueError(f"images.shape: {images.shape} labels.shape: {labels.shape}")
         dtype = np.dtype(getattr(dtype, "as_numpy_dtype", dtype))
@@ -47,7 +50,6 @@ class DataSet:
             images = images.astype(np.float32) * (1.0 / 255.0)
         self._images, self._labels = images, labels
         self._num_examples = images.shape[0]
-        self._epochs_completed = self._index_in_epoch = 0
         self._rng = np.random.RandomState(seed)
 
     images = property(lambda self: self._images)
@@ -56,7 +58,16 @@ class DataSet:
     epochs_completed = property(lambda self: self._epochs_completed)
 
     def next_batch(self, batch_size, fake_data=False, shuffle=True):
-        """The next `batch_size` examples; a new epoch is shuffled (the first one too)."""
+        """The next `batch_size` examples; a new epoch is shuffled (the first one too).
+        `fake_data=True`: lists of all-ones images and class 0 labels (one-hot if the set
+        is), as the tutorials' `--fake_data` runs took them."""
+        if fake_data:
+            image = [1] * 784
+            label = [1] + [0] * 9 if self.one_hot else 0
+            return [image] * batch_size, [label] * batch_size
+        if self._fake:
+            raise ValueError("This DataSet was made with fake_data=True and holds no examples: "
+                             "call next_batch(batch_size, fake_data=True).")
         start = self._index_in_epoch
         if self._epochs_completed == 0 and start == 0 and shuffle:
             self._shuffle()
@@ -116,8 +127,9 @@ def _one_hot(labels, num_classes=10):
 def read_data_sets(train_dir, fake_data=False, one_hot=False, dtype=np.float32, reshape=True,
                    validation_size=5000, seed=None, source_url=SOURCE_URL):
     """MNIST's train (less the first `validation_size`), validation and test splits."""
-    if fake_data:
-        raise ValueError("read_data_sets(fake_data=True) is not supported by estimator_compat.")
+    if fake_data:  # no files read: three DataSets whose next_batch(n, True) makes examples up
+        return Datasets(*(DataSet([], [], fake_data=True, one_hot=one_hot, dtype=dtype,
+                                  seed=seed) for _ in range(3)))
     read = {k: _read_idx(_local_file(train_dir, name, source_url)) for k, name in FILES.items()}
     images = {k: read[k + "_images"][..., None] for k in ("train", "test")}  # [n, 28, 28, 1]
     labels = {k: read[k + "_labels"] for k in ("train", "test")}
