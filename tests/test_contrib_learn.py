@@ -151,6 +151,30 @@ def test_contrib_estimator_model_fn_ops_and_metric_specs(tmp_path):
     assert est.params == {"lr": 0.1}
 
 
+def test_contrib_evaluate_feed_fn_feeds_the_input_fn_placeholders(tmp_path):
+    """evaluate(input_fn=<placeholders>, feed_fn=f, steps=n): f's feed for each step (TF 1.15
+    added a FeedFnHook(feed_fn) to the hooks)."""
+    est = contrib.Estimator(contrib_model_fn, str(tmp_path), params={"lr": 0.1})
+    est.fit(input_fn=linear_input_fn(), steps=150)
+    x, y = linear_data()
+    holders = {}
+
+    def input_fn():
+        holders["x"] = v1.placeholder(tf.float32, [None, x.shape[1]], name="x")
+        holders["y"] = v1.placeholder(tf.float32, [None] + list(y.shape[1:]), name="y")
+        return {"x": holders["x"]}, holders["y"]
+    calls = []
+
+    def feed_fn():
+        calls.append(len(calls))
+        return {holders["x"]: x[:16], holders["y"]: y[:16] + (5.0 if len(calls) == 3 else 0.0)}
+    metrics = {"mae": model_fn_ops.MetricSpec(v1.metrics.mean_absolute_error, "y")}
+    one = est.evaluate(input_fn=input_fn, feed_fn=feed_fn, steps=1, metrics=metrics)
+    assert one["mae"] < 0.4 and calls == [0]
+    two = est.evaluate(input_fn=input_fn, feed_fn=feed_fn, steps=2, metrics=metrics)
+    assert calls == [0, 1, 2] and 2.0 < two["mae"] < 3.0  # the second step's labels off by 5
+
+
 @pytest.mark.parametrize("order", ["mode_first", "tuple_result"])
 def test_contrib_model_fn_forms(tmp_path, order):
     """Arguments in another order (by name), or (predictions, loss, train_op) returned."""

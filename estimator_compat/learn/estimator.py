@@ -92,9 +92,8 @@ class ContribAPI:
     def evaluate(self, x=None, y=None, input_fn=None, feed_fn=None, batch_size=None, steps=None,
                  metrics=None, name=None, checkpoint_path=None, hooks=None, log_progress=True):
         """{metric: value, 'loss', 'global_step'} of a checkpoint on `input_fn`."""
-        if feed_fn is not None:
-            raise ValueError("evaluate(feed_fn=...) is not supported by estimator_compat: "
-                             "make the values part of input_fn.")
+        if feed_fn is not None:  # TF 1.15: a FeedFnHook after the caller's hooks
+            hooks = list(hooks or ()) + [tf.compat.v1.train.FeedFnHook(feed_fn)]
         input_fn = _input_fn(x, y, input_fn, batch_size, "evaluate", ModeKeys.EVAL,
                              self._numpy_key)
         self._use_metrics(metrics if metrics is not None else self.default_metrics)
