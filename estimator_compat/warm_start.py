@@ -54,31 +54,27 @@ def apply(settings, store, trainable_names):
     grouped = _select(".*" if settings.vars_to_warm_start is None
                       else settings.vars_to_warm_start, store.saveable(), trainable_names)
     prev_names, vocabs = settings.var_name_to_prev_var_name, settings.var_name_to_vocab_info
-    missing, started = [], 0
+    shapes = reader.get_variable_to_shape_map()
+    plan, missing = [], []  # checked whole before any variable changes
     for name in grouped:
         prev = prev_names.get(name, name)
         vocab = vocabs.get(name)
         if vocab is None and settings.vars_to_warm_start is None:
             continue
-        if not reader.has_tensor(prev):
+        if prev not in shapes:
             missing.append(prev)
             continue
         var = store.get(name)
-        if vocab is not None:
-            value = vocab_remap.remapped(var, name, vocab, path, prev)
-        else:
-            value = reader.get_tensor(prev)
-            if list(value.shape) != var.shape.as_list():
-                raise ValueError(f"Shape of variable {name}:0 ({var.shape}) doesn't match with "
-                                 f"shape of tensor {prev} ({list(value.shape)}) from checkpoint "
-                                 "reader.")
-        var.assign(value)
-        started += 1
+        if vocab is None and list(shapes[prev]) != var.shape.as_list():
+            raise ValueError(f"Shape of variable {name}:0 ({var.shape}) doesn't match with "
+                             f"shape of tensor {prev} ({list(shapes[prev])}) from checkpoint "
+                             "reader.")
+        plan.append((name, var, prev, vocab))
     if missing:
         raise ValueError(f"Warm-start from {path}: these variables are not in the checkpoint: "
                          f"{missing}. Narrow vars_to_warm_start or map names with "
                          "var_name_to_prev_var_name.")
-    logger.info("Warm-started %d variables.", started)
+    logger.info("Warm-started %d variables.", len(plan))
     viable = dict.fromkeys(grouped).keys()
     for field, given in (("var_name_to_prev_var_name", prev_names),
                          ("var_name_to_vocab_info", vocabs)):
@@ -87,11 +83,14 @@ def apply(settings, store, trainable_names):
             raise ValueError(f"You provided the following variables in {field} that were not "
                              f"used: {unused}.  Perhaps you misspelled them?  Here is the list "
                              f"of viable variable names: {viable}")
+    values = [reader.get_tensor(prev) if vocab is None  # all read (a bad vocabulary file
+              else vocab_remap.remapped(var, name, vocab, path, prev)  # fails here) first
+              for name, var, prev, vocab in plan]
+    for (_, var, _, _), value in zip(plan, values):
+        var.assign(value)
 
 
 def _select(vars_to_warm_start, saveable, trainable_names):
-    if vars_to_warm_start is None:
-        return []
     if isinstance(vars_to_warm_start, str):
         pattern = re.compile(vars_to_warm_start)
         return [n for n in saveable if n in trainable_names and pattern.match(n)]
