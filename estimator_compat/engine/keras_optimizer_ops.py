@@ -17,6 +17,7 @@ import keras
 import tensorflow as tf
 from keras.src.optimizers.base_optimizer import BaseOptimizer
 
+from estimator_compat.engine import keras_model_fn_slots
 from estimator_compat.variables import current_store
 
 _PATCHED = []
@@ -35,6 +36,7 @@ def patch():
         graph = tf.compat.v1.get_default_graph()
         first = len(graph.get_operations())
         result = original(self, grads_and_vars, *args, **kwargs)
+        keras_model_fn_slots.note(self)  # its checkpoint names: 2.15's (Keras 2)
         variable = result.value if isinstance(result, keras.Variable) else result
         if not isinstance(variable, tf.Variable):
             return result

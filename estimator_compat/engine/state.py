@@ -7,8 +7,8 @@ import tensorflow as tf
 from estimator_compat import checkpoints, meta_graph, summaries, warm_start
 from estimator_compat.cluster import parameter_servers
 from estimator_compat.engine import (batched_slices, cached_input, coordinated, input_pipeline,
-                                     iterator_reaper, pipeline_kernels, seeding, session_input,
-                                     strategies)
+                                     iterator_reaper, keras_model_fn_slots, pipeline_kernels,
+                                     seeding, session_input, strategies)
 from estimator_compat.engine.steps import ModeStep
 from estimator_compat.fn_args import fn_args
 from estimator_compat.mode_keys import ModeKeys
@@ -31,7 +31,8 @@ class EngineState:
         self.io = checkpoints.CheckpointIO(
             estimator.model_dir, self.store, config.keep_checkpoint_max,
             config.keep_checkpoint_every_n_hours,
-            fill_missing=getattr(estimator, "_fill_missing_variables", None))
+            fill_missing=keras_model_fn_slots.compose(  # a Keras optimizer: 2.15's names
+                getattr(estimator, "_fill_missing_variables", None)))
         self._steps = {}
         self.graph_written = None  # the train graph last written to graph.pbtxt
         self.meta_graphs = meta_graph.MetaGraphs(estimator)
