@@ -72,6 +72,9 @@ def test_install_aliases_resolve():
     # TF 2.11-2.15 estimator scripts built tf.keras.optimizers.legacy.*; Keras 3 only raises
     assert isinstance(tf.keras.optimizers.legacy.Adam(0.01), tf.keras.optimizers.Adam)
     assert tf.keras.optimizers.legacy.SGD(0.1, momentum=0.9).momentum == 0.9
+    # 2.15's legacy also had these three, which Keras 3 does not list at all
+    assert {"Adadelta", "Adamax", "Nadam"} <= set(dir(tf.keras.optimizers.legacy))
+    assert isinstance(tf.keras.optimizers.legacy.Nadam(0.002), tf.keras.optimizers.Nadam)
 
 
 def test_legacy_script_runs_unchanged_through_the_cli(tmp_path):

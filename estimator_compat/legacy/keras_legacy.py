@@ -4,7 +4,8 @@ tf.estimator then required Keras' legacy optimizers, so such scripts say
 `optimizer=tf.keras.optimizers.legacy.Adam(0.01)`, or give a tensor learning rate made from
 global_step by a TF1 decay (`tf.compat.v1.train.exponential_decay`) inside an optimizer
 lambda. Keras 3 keeps those names only to raise ImportError; install() points them at
-subclasses of Keras 3's optimizers of the same name and arguments, which also keep such a
+subclasses of Keras 3's optimizers of the same name and arguments (and adds 2.15's
+Adadelta, Adamax and Nadam, which Keras 3 does not list there), which also keep such a
 tensor for the canned estimators and heads (they convert Keras optimizers to compat.v1 ones).
 """
 import inspect
@@ -12,6 +13,7 @@ import inspect
 import tensorflow as tf
 
 _NAMES = ("Adagrad", "Adam", "Ftrl", "RMSprop", "SGD")
+_ABSENT = ("Adadelta", "Adamax", "Nadam")  # tf.keras 2.15's legacy had them; Keras 3's has none
 TENSOR_RATE = "_estimator_compat_tensor_rate"
 
 
@@ -47,3 +49,6 @@ def use():
         if current is not None and getattr(current, "__name__", "") == "LegacyOptimizerWarning":
             base = getattr(keras.optimizers, name)
             setattr(legacy, name, base if name == "Optimizer" else legacy_class(base))
+    for name in _ABSENT if legacy is not None else ():
+        if not hasattr(legacy, name):
+            setattr(legacy, name, legacy_class(getattr(keras.optimizers, name)))
