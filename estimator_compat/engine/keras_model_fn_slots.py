@@ -55,6 +55,7 @@ _KINDS = {
 _NADAM_DECAY = 0.004  # Keras 2 Nadam's schedule decay, saved as its `decay`
 _NOTED = weakref.WeakKeyDictionary()  # store: (trace graph, [optimizers in order applied])
 _LOCK = threading.Lock()
+_IGNORED = weakref.WeakSet()  # optimizers whose variables keep Keras 3's names (`ignore`)
 
 
 def _kind(optimizer):
@@ -65,11 +66,17 @@ def _kind(optimizer):
     return None
 
 
+def ignore(optimizer):
+    """Leaves `optimizer`'s names alone (the Keras bridge's clone: 2.15's keras_lib named its
+    variables otherwise)."""
+    _IGNORED.add(optimizer)
+
+
 def note(optimizer):
     """Records a Keras optimizer a model_fn trace applied (in order: 2.15 named a second one
     of the same name `<Name>_1`)."""
     store = current_store()
-    if store is None or _kind(optimizer) is None:
+    if store is None or _kind(optimizer) is None or optimizer in _IGNORED:
         return
     graph = tf.compat.v1.get_default_graph()
     with _LOCK:

@@ -26,6 +26,7 @@ import keras
 import tensorflow as tf
 
 from estimator_compat.eager_calls import eager, eager_entry
+from estimator_compat.engine import keras_model_fn_slots
 from estimator_compat.export.outputs import PredictOutput
 from estimator_compat.keras_bridge.keras_io import (
     _any_weight_initialized,
@@ -177,6 +178,9 @@ class KerasClone:
             model, optimizer = self.model, self.optimizer
         adopt(_named_variables(model, optimizer),
               {_path(v) for v in model.trainable_variables})
+        # 2.15's keras_lib named these `training/<Optimizer>/...`, not as a model_fn's own
+        # Keras optimizer (keras_model_fn_slots): they keep their Keras 3 names here
+        keras_model_fn_slots.ignore(optimizer)
         return model, optimizer
 
     def _build(self):
