@@ -172,3 +172,32 @@ def test_tf1_keras_model_built_at_top_level_to_estimator(data_dir, tmp_path):
                  "--data_dir", data_dir, "--model_dir", tmp_path)
     accuracy = float(out.split("eval accuracy = ")[1].split(",")[0])
     assert accuracy > 0.8 and "global_step = 400" in out
+
+
+IRIS_QUICKSTART_VARIABLES = [  # TF 1.15.5's checkpoint of the same program
+    "dnn/hiddenlayer_0/biases", "dnn/hiddenlayer_0/biases/denlayer_0/biases/part_0/Adagrad",
+    "dnn/hiddenlayer_0/weights", "dnn/hiddenlayer_0/weights/enlayer_0/weights/part_0/Adagrad",
+    "dnn/hiddenlayer_1/biases", "dnn/hiddenlayer_1/biases/denlayer_1/biases/part_0/Adagrad",
+    "dnn/hiddenlayer_1/weights", "dnn/hiddenlayer_1/weights/enlayer_1/weights/part_0/Adagrad",
+    "dnn/hiddenlayer_2/biases", "dnn/hiddenlayer_2/biases/denlayer_2/biases/part_0/Adagrad",
+    "dnn/hiddenlayer_2/weights", "dnn/hiddenlayer_2/weights/enlayer_2/weights/part_0/Adagrad",
+    "dnn/logits/biases", "dnn/logits/biases/dnn/logits/biases/part_0/Adagrad",
+    "dnn/logits/weights", "dnn/logits/weights/nn/logits/weights/part_0/Adagrad",
+    "dnn/multi_class_head/dnn/learning_rate", "global_step"]
+
+
+def test_contrib_learn_iris_quickstart_with_contrib_layers_columns(tmp_path):
+    """The TF 1.0-1.2 Quickstart (tests/programs/contrib_learn/iris_quickstart.py): a
+    tf.contrib.layers real_valued_column under contrib.learn's DNNClassifier, fit(x, y),
+    evaluate, predict_classes. TF 1.15.5, the same command (7 runs, unseeded weights):
+    accuracy 0.967-1.0, loss 0.089-0.161 at step 400, predictions [1, 2] (once [1, 1]: the
+    second flower lies between the two species), and the checkpoint's names above; ours
+    (6 runs) accuracy 0.867-1.0, loss 0.098-0.242."""
+    out, _ = run(os.path.join(CONTRIB, "iris_quickstart.py"), "--model_dir", tmp_path / "m")
+    got = result(out)
+    assert got["accuracy"] >= 0.8 and got["loss"] < 0.4 and got["global_step"] == 400
+    assert got["predictions"][0] == 1 and got["predictions"][1] in (1, 2)
+    assert got["metric_keys"] == ["accuracy", "global_step", "loss"]
+    assert got["variables"] == IRIS_QUICKSTART_VARIABLES
+    assert [n for n, _ in tf.train.list_variables(str(tmp_path / "m"))] == (
+        IRIS_QUICKSTART_VARIABLES)

@@ -4,27 +4,18 @@ contrib.learn's API on the same engine: `fit(input_fn, steps, max_steps, monitor
 `evaluate(input_fn, steps, metrics={name: MetricSpec or metric_fn})`, `predict(input_fn,
 outputs, as_iterable)` (the canned classifiers yield class ids, `predict_proba` the
 probabilities; regressors the scores), `export_savedmodel(..., default_output_alternative_key)`.
-The canned classes take contrib.learn's argument names (`weight_column_name`, `label_keys`,
-`feature_engineering_fn`) over core feature columns, and train tf.estimator's canned models
-(their checkpoints have tf.estimator's variable names, not contrib.learn's);
-`gradient_clip_norm`, `embedding_lr_multipliers` and `input_layer_min_slice_size` act as in
-TF 1.15 (learn/canned_training.py).
+The canned classes (`DNNClassifier`, `LinearRegressor`, ...) are learn/canned_classes.py's,
+importable from here as well.
 `train` / `evaluate` / `export_saved_model` with tf.estimator's arguments work as well, so
 Experiment and train_and_evaluate run them.
 """
-import math
-
 import numpy as np
 import tensorflow as tf
 
-from estimator_compat import canned
-from estimator_compat.canned import dnn_linear_combined as canned_combined
-from estimator_compat.canned import linear as canned_linear
 from estimator_compat.engine.input_pipeline import call_input_fn
 from estimator_compat.engine.model_fn_call import call_model_fn as call_core_model_fn
 from estimator_compat.estimator import Estimator as CoreEstimator
 from estimator_compat.learn import label_signature, model_fn_ops, numpy_input
-from estimator_compat.learn.canned_training import with_options
 from estimator_compat.learn.interfaces import BaseEstimator
 from estimator_compat.mode_keys import ModeKeys
 
@@ -207,15 +198,6 @@ class Estimator(ContribAPI, CoreEstimator):
         return self._contrib_params
 
 
-def _refuse(cls, **given):
-    """contrib.learn arguments estimator_compat does not serve, when set."""
-    used = sorted(name for name, value in given.items() if value)
-    if used:
-        raise ValueError(f"tf.contrib.learn.{cls}({', '.join(used)}=...) is not supported by "
-                         "estimator_compat; the tf.estimator canned estimators it runs on have "
-                         "no such option.")
-
-
 BaseEstimator.register(ContribAPI)
 
 
@@ -243,128 +225,13 @@ class _CannedRegressor(ContribAPI):
         return self.predict(x, input_fn, batch_size, as_iterable=as_iterable)
 
 
-def _dnn_optimizer(optimizer, gradient_clip_norm, embedding_lr_multipliers):
-    """The DNN's optimizer with contrib.learn's training options (learn/canned_training.py;
-    a name keeps the canned DNN's rate for it). `input_layer_min_slice_size` is accepted and
-    has no effect: it set the minimum slice of the input layer's partitioner, which TF 1.15
-    gave at most one part per parameter server, so without parameter servers (all this
-    library runs) its model had one part, whatever the size."""
-    return with_options(optimizer or "Adagrad", None, gradient_clip_norm,
-                        embedding_lr_multipliers=embedding_lr_multipliers)
+_CANNED_NAMES = ("DNNClassifier", "DNNRegressor", "LinearClassifier", "LinearRegressor",
+                 "DNNLinearCombinedClassifier", "DNNLinearCombinedRegressor", "CANNED")
 
 
-def _linear_optimizer(optimizer, gradient_clip_norm):
-    return with_options(optimizer or "Ftrl", canned_linear.LEARNING_RATE, gradient_clip_norm,
-                        style="linear")
-
-
-class DNNClassifier(_CannedClassifier, canned.DNNClassifier):
-    def __init__(self, hidden_units, feature_columns, model_dir=None, n_classes=2,
-                 weight_column_name=None, optimizer=None, activation_fn=tf.nn.relu,
-                 dropout=None, gradient_clip_norm=None, enable_centered_bias=False, config=None,
-                 feature_engineering_fn=None, embedding_lr_multipliers=None,
-                 input_layer_min_slice_size=None, label_keys=None):
-        _refuse("DNNClassifier", enable_centered_bias=enable_centered_bias)
-        super().__init__(hidden_units, feature_columns, model_dir=model_dir, n_classes=n_classes,
-                         weight_column=weight_column_name, label_vocabulary=label_keys,
-                         optimizer=_dnn_optimizer(optimizer, gradient_clip_norm,
-                                                  embedding_lr_multipliers),
-                         activation_fn=activation_fn, dropout=dropout, config=config)
-        self._contrib_setup(feature_engineering_fn)
-
-
-class DNNRegressor(_CannedRegressor, canned.DNNRegressor):
-    def __init__(self, hidden_units, feature_columns, model_dir=None, weight_column_name=None,
-                 optimizer=None, activation_fn=tf.nn.relu, dropout=None,
-                 gradient_clip_norm=None, enable_centered_bias=False, config=None,
-                 feature_engineering_fn=None, label_dimension=1, embedding_lr_multipliers=None,
-                 input_layer_min_slice_size=None):
-        _refuse("DNNRegressor", enable_centered_bias=enable_centered_bias)
-        super().__init__(hidden_units, feature_columns, model_dir=model_dir,
-                         label_dimension=label_dimension, weight_column=weight_column_name,
-                         optimizer=_dnn_optimizer(optimizer, gradient_clip_norm,
-                                                  embedding_lr_multipliers),
-                         activation_fn=activation_fn, dropout=dropout, config=config)
-        self._contrib_setup(feature_engineering_fn)
-
-
-class LinearClassifier(_CannedClassifier, canned.LinearClassifier):
-    def __init__(self, feature_columns, model_dir=None, n_classes=2, weight_column_name=None,
-                 optimizer=None, gradient_clip_norm=None, enable_centered_bias=False,
-                 _joint_weight=False, config=None, feature_engineering_fn=None, label_keys=None):
-        _refuse("LinearClassifier", enable_centered_bias=enable_centered_bias,
-                _joint_weight=_joint_weight)
-        super().__init__(feature_columns, model_dir=model_dir, n_classes=n_classes,
-                         weight_column=weight_column_name, label_vocabulary=label_keys,
-                         optimizer=_linear_optimizer(optimizer, gradient_clip_norm),
-                         config=config)
-        self._contrib_setup(feature_engineering_fn)
-
-
-class LinearRegressor(_CannedRegressor, canned.LinearRegressor):
-    def __init__(self, feature_columns, model_dir=None, weight_column_name=None, optimizer=None,
-                 gradient_clip_norm=None, enable_centered_bias=False, label_dimension=1,
-                 _joint_weights=False, config=None, feature_engineering_fn=None):
-        _refuse("LinearRegressor", enable_centered_bias=enable_centered_bias,
-                _joint_weights=_joint_weights)
-        super().__init__(feature_columns, model_dir=model_dir, label_dimension=label_dimension,
-                         weight_column=weight_column_name,
-                         optimizer=_linear_optimizer(optimizer, gradient_clip_norm),
-                         config=config)
-        self._contrib_setup(feature_engineering_fn)
-
-
-def _combined(kind, extra):
-    """contrib.learn's DNNLinearCombined{Classifier,Regressor} arguments, checked and mapped
-    to tf.estimator's."""
-    _refuse(kind, enable_centered_bias=extra.pop("enable_centered_bias"),
-            _joint_linear_weights=extra.pop("_joint_linear_weights"))
-    extra.pop("fix_global_step_increment_bug")  # one step per call here, as after the fix
-    extra.pop("input_layer_min_slice_size")  # see _dnn_optimizer
-    clip = extra.pop("gradient_clip_norm")
-    multipliers = extra.pop("embedding_lr_multipliers")
-    extra["weight_column"] = extra.pop("weight_column_name")
-    # contrib.learn's defaults (tf.estimator's combined model used smaller learning rates)
-    columns = len(extra["linear_feature_columns"] or ()) or 1
-    extra["linear_optimizer"] = with_options(extra["linear_optimizer"] or (
-        lambda: tf.compat.v1.train.FtrlOptimizer(min(0.2, 1.0 / math.sqrt(columns)))),
-        min(canned_combined.LINEAR_LEARNING_RATE, 1.0 / math.sqrt(columns)), clip)
-    extra["dnn_optimizer"] = with_options(extra["dnn_optimizer"] or (
-        lambda: tf.compat.v1.train.AdagradOptimizer(0.05)), canned_combined.DNN_LEARNING_RATE,
-        clip, embedding_lr_multipliers=multipliers)
-    return extra
-
-
-class DNNLinearCombinedClassifier(_CannedClassifier, canned.DNNLinearCombinedClassifier):
-    def __init__(self, model_dir=None, n_classes=2, weight_column_name=None,
-                 linear_feature_columns=None, linear_optimizer=None, _joint_linear_weights=False,
-                 dnn_feature_columns=None, dnn_optimizer=None, dnn_hidden_units=None,
-                 dnn_activation_fn=tf.nn.relu, dnn_dropout=None, gradient_clip_norm=None,
-                 enable_centered_bias=False, config=None, feature_engineering_fn=None,
-                 embedding_lr_multipliers=None, input_layer_min_slice_size=None,
-                 label_keys=None, fix_global_step_increment_bug=False):
-        arguments = _combined("DNNLinearCombinedClassifier", {
-            k: v for k, v in locals().items()
-            if k not in ("self", "__class__", "feature_engineering_fn", "label_keys")})
-        super().__init__(label_vocabulary=label_keys, **arguments)
-        self._contrib_setup(feature_engineering_fn)
-
-
-class DNNLinearCombinedRegressor(_CannedRegressor, canned.DNNLinearCombinedRegressor):
-    def __init__(self, model_dir=None, weight_column_name=None, linear_feature_columns=None,
-                 linear_optimizer=None, _joint_linear_weights=False, dnn_feature_columns=None,
-                 dnn_optimizer=None, dnn_hidden_units=None, dnn_activation_fn=tf.nn.relu,
-                 dnn_dropout=None, gradient_clip_norm=None, enable_centered_bias=False,
-                 label_dimension=1, config=None, feature_engineering_fn=None,
-                 embedding_lr_multipliers=None, input_layer_min_slice_size=None,
-                 fix_global_step_increment_bug=False):
-        arguments = _combined("DNNLinearCombinedRegressor", {
-            k: v for k, v in locals().items()
-            if k not in ("self", "__class__", "feature_engineering_fn")})
-        super().__init__(**arguments)
-        self._contrib_setup(feature_engineering_fn)
-
-
-CANNED = {cls.__name__: cls for cls in (
-    DNNClassifier, DNNRegressor, LinearClassifier, LinearRegressor, DNNLinearCombinedClassifier,
-    DNNLinearCombinedRegressor)}
+def __getattr__(name):
+    """The canned classes, from learn/canned_classes.py (which imports this module)."""
+    if name in _CANNED_NAMES:
+        from estimator_compat.learn import canned_classes
+        return getattr(canned_classes, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -335,5 +335,17 @@ class DNNLinearCombinedEstimator(Estimator):
                          params=params, feature_engineering_fn=feature_engineering_fn)
 
 
+def model_fn(kind):
+    """contrib.learn's model_fn of `kind` ('dnn', 'linear', 'combined'), taking the params
+    the estimators above give it (learn/canned_classes.py builds the canned classes on it)."""
+    return _tf1_equality({"dnn": _dnn_model_fn, "linear": _linear_model_fn,
+                          "combined": _combined_model_fn}[kind])
+
+
+def input_layer_partitioner(config, min_slice_size):
+    """wide & deep's input layer partitioner for `input_layer_min_slice_size`."""
+    return None if min_slice_size is None else _partitioner(config, min_slice_size)
+
+
 SERVED = {cls.__name__: cls for cls in (LinearEstimator, DNNEstimator,
                                         DNNLinearCombinedEstimator)}
