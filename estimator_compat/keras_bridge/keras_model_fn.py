@@ -16,7 +16,8 @@ not rebuilt on the features' tensors (its `outputs` stay symbolic; model_fn call
 them), it is built eagerly outside the model_fn's trace, its variables keep Keras 3's paths
 (`sequential/dense/kernel`, `adam/...` slots) in every checkpoint, and checkpoints are
 name-based whatever `save_object_ckpt` says (Keras 3 models do not expose their layers to
-`tf.train.Checkpoint` as tf.keras did).
+`tf.train.Checkpoint` as tf.keras did). A model_dir TF 2.15 wrote keeps 2.15's layout,
+object-based or name-based (tf215_checkpoints.py).
 """
 import logging
 import os
@@ -27,6 +28,7 @@ import tensorflow as tf
 
 from estimator_compat.eager_calls import eager, eager_entry
 from estimator_compat.engine import keras_model_fn_slots
+from estimator_compat.keras_bridge import tf215_checkpoints
 from estimator_compat.export.outputs import PredictOutput
 from estimator_compat.keras_bridge.keras_io import (
     _any_weight_initialized,
@@ -37,7 +39,7 @@ from estimator_compat.keras_bridge.keras_io import (
 )
 from estimator_compat.mode_keys import ModeKeys
 from estimator_compat.spec import EstimatorSpec
-from estimator_compat.variables import adopt, outside_trace
+from estimator_compat.variables import adopt, current_store, mark_unsaved, outside_trace
 
 logger = logging.getLogger("tensorflow")
 _SERVING_KEY = "serving_default"
@@ -165,23 +167,65 @@ class KerasClone:
         self._optimizer_config = _optimizer_config(model)
         self._lock = threading.Lock()
         self.model = self.optimizer = None
+        self.tf215 = self._layout = None
+        self._named = {}
         self.input_names = _io_names(model, "inputs")
         self.output_names = _io_names(model, "outputs")
 
-    def get(self):
+    def get(self, model_dir=None):
         """(model, optimizer), built on the first call; their variables are adopted by the
-        model_fn's trace under their Keras paths."""
+        model_fn's trace under their Keras paths, or under TF 2.15's names where
+        `model_dir`'s newest checkpoint is 2.15's (tf215_checkpoints)."""
         with self._lock:
             if self.model is None:
                 with outside_trace():
                     self.model, self.optimizer = self._build()
+                    self._choose_layout(model_dir)
             model, optimizer = self.model, self.optimizer
-        adopt(_named_variables(model, optimizer),
-              {_path(v) for v in model.trainable_variables})
+        trainable = {id(v.value) for v in model.trainable_variables}
+        adopt(self._named, {n for n, v in self._named.items() if id(v) in trainable})
+        if self.tf215 == tf215_checkpoints.SAVER:  # 2.15 saved no `iter`: the global step
+            mark_unsaved([self._layout.iterations])
         # 2.15's keras_lib named these `training/<Optimizer>/...`, not as a model_fn's own
-        # Keras optimizer (keras_model_fn_slots): they keep their Keras 3 names here
+        # Keras optimizer (keras_model_fn_slots): they are named here
         keras_model_fn_slots.ignore(optimizer)
         return model, optimizer
+
+    def _choose_layout(self, model_dir):
+        """The clone keeps the layout of a model_dir TF 2.15 wrote (tf215_checkpoints), else
+        Keras 3's paths."""
+        self._named = _named_variables(self.model, self.optimizer)
+        self.tf215 = self._layout = None
+        try:
+            layout = tf215_checkpoints.Layout(self.model, self.optimizer)
+        except ValueError:  # an optimizer 2.15 did not have
+            return
+        if not layout.weights:
+            return
+        self.tf215, prefix = tf215_checkpoints.detect(model_dir, layout)
+        self._layout = layout
+        if self.tf215 == tf215_checkpoints.SAVER:
+            renamed = layout.saver_names(prefix)
+            ids = {id(v) for v in renamed.values()}
+            self._named = {n: v for n, v in self._named.items() if id(v) not in ids}
+            self._named.update(renamed)
+            self._named.update(tf215_checkpoints.hyper_holders(layout, prefix))
+
+    def scaffold(self):
+        """The EstimatorSpec's scaffold: for a model_dir 2.15 wrote object-based, one whose
+        saver reads and writes its object graph; else None."""
+        if self.tf215 != tf215_checkpoints.OBJECT:
+            return None
+        store = current_store()
+        return tf.compat.v1.train.Scaffold(saver=tf215_checkpoints.Tf215ObjectCheckpoint(
+            self._layout, store.get("global_step")))
+
+    def iterations_follow_global_step(self, optimizer):
+        """Control inputs for the update: 2.15's optimizer counted in the global step."""
+        if self.tf215 is None:
+            return []
+        step = tf.compat.v1.train.get_global_step()
+        return [optimizer.iterations.assign(tf.cast(step, optimizer.iterations.dtype))]
 
     def _build(self):
         model = _clone_and_build_model(ModeKeys.TRAIN, self._source, self._custom_objects,
@@ -196,15 +240,16 @@ class KerasClone:
 def _model_fn(clone, metric_names_map, export_outputs, tf1_metric_names=False):
     """The model_fn over `clone`. `tf1_metric_names`: 'accuracy' reported as 'acc' (TF 1.x's
     Keras) where no metric_names_map is given."""
-    def model_fn(features, labels, mode):
-        model, optimizer = clone.get()
+    def model_fn(features, labels, mode, config=None):
+        model, optimizer = clone.get(getattr(config, "model_dir", None))
+        scaffold = clone.scaffold()
         features, weights = _extract_sample_weight_tensors(features)
         x = _arrange(features, clone.input_names, "features", "input")
         training = mode == ModeKeys.TRAIN
         if mode == ModeKeys.PREDICT:
             predictions = _by_name(model(x, training=False), clone.output_names)
             return EstimatorSpec(mode, predictions=predictions, export_outputs=_export_outputs(
-                export_outputs, predictions, clone.output_names))
+                export_outputs, predictions, clone.output_names), scaffold=scaffold)
         y = _arrange(labels, clone.output_names, "labels", "output")
         weight = _sample_weight(weights, clone.output_names)
         if training:
@@ -217,10 +262,11 @@ def _model_fn(clone, metric_names_map, export_outputs, tf1_metric_names=False):
                                               training=True)
             variables = model.trainable_variables
             grads = tape.gradient(loss, [v.value for v in variables])
-            update = optimizer.apply_gradients(zip(grads, variables))
+            with tf.control_dependencies(clone.iterations_follow_global_step(optimizer)):
+                update = optimizer.apply_gradients(zip(grads, variables))
             with tf.control_dependencies([update]):
                 train_op = tf.compat.v1.train.get_global_step().assign_add(1)
-            return EstimatorSpec(mode, loss=loss, train_op=train_op)
+            return EstimatorSpec(mode, loss=loss, train_op=train_op, scaffold=scaffold)
         y_pred = model(x, training=False)
         loss = model.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=weight,
                                   training=False)
@@ -230,7 +276,8 @@ def _model_fn(clone, metric_names_map, export_outputs, tf1_metric_names=False):
         if tf1_metric_names and not metric_names_map:
             metrics = {("acc" if k == "accuracy" else k): m for k, m in metrics.items()}
         return EstimatorSpec(mode, loss=loss, eval_metric_ops=metrics,
-                             predictions=_by_name(y_pred, clone.output_names))
+                             predictions=_by_name(y_pred, clone.output_names),
+                             scaffold=scaffold)
     return model_fn
 
 

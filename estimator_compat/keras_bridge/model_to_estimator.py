@@ -15,6 +15,8 @@ served as the estimator tree's `keras_lib`): `_create_keras_model_fn`'s model_fn
 Known difference: checkpoints are name-based for both `checkpoint_format`s. Keras 3 models
 do not expose their layers to `tf.train.Checkpoint` as tf.keras models did, so an
 object-based file would not hold the weights.
+A model_dir that TF 2.15 wrote (either format) is continued in its own layout
+(tf215_checkpoints.py).
 """
 import keras
 
