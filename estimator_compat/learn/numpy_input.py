@@ -2,7 +2,8 @@
 `SKCompat`, the scikit-learn-style wrapper TF 1.15 moved them to.
 
 TF 1.15 still ran an Estimator's `fit(x, y)` (warning that it belonged to SKCompat): the
-arrays were fed in batches (`batch_size`, 32 by default, at most all of x) as the
+arrays were fed in batches (`batch_size`, at most all of x; without one, all of x in one
+batch, as its data feeder did) as the
 model_fn's `features` (the array itself, or a dict of arrays) and `labels`; training
 reshuffled each epoch and repeated until `steps`, evaluation read the arrays once in order
 (`steps` batches at most), prediction in order. The same here, through a tf.data
@@ -15,8 +16,6 @@ import numpy as np
 import tensorflow as tf
 
 logger = logging.getLogger("tensorflow")
-
-DEFAULT_BATCH_SIZE = 32
 
 _WARNED = []
 
@@ -58,7 +57,7 @@ def numpy_input_fn(x, y=None, batch_size=None, shuffle=False, num_epochs=1, dict
     if y is not None and _length(y) != n:
         raise ValueError(f"x has {n} examples and y {_length(y)}: give as many labels as "
                          "examples.")
-    batch_size = min(batch_size or DEFAULT_BATCH_SIZE, n)  # TF 1.15: a batch is at most x
+    batch_size = min(batch_size or n, n)  # TF 1.15's data feeder: all of x unless told
 
     def input_fn():
         data = tf.data.Dataset.from_tensor_slices(x if y is None else (x, y))
