@@ -196,7 +196,11 @@ class CheckpointIO:
             try:
                 self.restore(path)
                 return path
-            except tf.errors.NotFoundError:
+            except (tf.errors.NotFoundError, ValueError) as e:
+                # gone before the read (TF's Saver: ValueError "not a valid checkpoint") or
+                # during it (NotFoundError); any other ValueError is the checkpoint's own
+                if isinstance(e, ValueError) and checkpoint_state.exists(path):
+                    raise
                 newer = checkpoint_state.latest(self._model_dir)
                 if attempt == 4 or newer is None or (newer == path and
                                                      checkpoint_state.exists(path)):

@@ -16,7 +16,7 @@ import pytest
 import tensorflow as tf
 
 import estimator_compat as ec
-from estimator_compat import checkpoint_state
+from estimator_compat import checkpoint_state, checkpoints
 from estimator_compat.experimental import read_eval_metrics, stop_if_no_decrease_hook
 from helpers import PROGRAMS, Program, linear_input_fn, linear_model_fn
 
@@ -186,6 +186,32 @@ def test_unwritable_model_dir_error_names_it(tmp_path):
         _estimator(blocker / "m").train(linear_input_fn(), max_steps=2)
     assert "Cannot write event files to" in error.value.message
     assert "{{function_node" not in error.value.message
+
+
+def test_evaluate_restores_the_newest_when_its_checkpoint_is_rotated_away_before_the_read(
+        tmp_path, monkeypatch):
+    """Another process's rotation can delete the newest checkpoint between the lookup and the
+    read (TF's Saver then says "not a valid checkpoint", a ValueError, where a read cut short
+    is a NotFoundError): the newest one then is restored (CI saw the ValueError once in the
+    polling-evaluator test below)."""
+    est = _estimator(tmp_path)
+    est.train(linear_input_fn(), max_steps=10)
+    est.evaluate(linear_input_fn(repeat=False), steps=1)  # the eval step is traced
+    state = est._state(est.config.eval_distribute)  # the evaluate call's engine state
+    gone = str(tmp_path / "model.ckpt-5")
+    real_reader = checkpoints._reader
+
+    def reader_then_rotated(path):  # the other process deletes it right after our first look
+        reader = real_reader(path)
+        for name in glob.glob(path + ".*") if path == gone else ():
+            os.remove(name)
+        return reader
+    monkeypatch.setattr(checkpoints, "_reader", reader_then_rotated)
+    assert state.io.restore_newest(gone) == str(tmp_path / "model.ckpt-10")
+    for path in glob.glob(str(tmp_path / "model.ckpt-*")):  # nothing left: a clear error
+        os.remove(path)
+    with pytest.raises(ValueError, match="is not on disk"):
+        state.io.restore_newest(gone)
 
 
 # -- several processes on one model_dir -------------------------------------------------------
