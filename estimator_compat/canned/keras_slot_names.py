@@ -22,6 +22,7 @@ import numpy as np
 import tensorflow as tf
 
 from estimator_compat.canned.keras_slots import fill_from_keras_slots
+from estimator_compat.checkpoint_holders import Holders
 from estimator_compat.variables import current_store
 
 v1 = tf.compat.v1
@@ -128,7 +129,7 @@ class KerasSlotNames:
 class _Bound:
     def __init__(self, store):
         self._store = store
-        self._holders = {}  # Keras key: an eager variable written in place of a value
+        self._holder = Holders()  # 2.15's values that are no variable here
 
     def _optimizers(self):
         _, optimizers = _NOTED.get(self._store, (None, []))
@@ -140,15 +141,6 @@ class _Bound:
             prefix = f"training/{kind}" + (f"_{count}" if count else "")
             made.append(_Optimizer(optimizer, prefix, i == 0, names))
         return made
-
-    def _holder(self, key, value, dtype=tf.float32):
-        with tf.init_scope():
-            if key not in self._holders:
-                self._holders[key] = tf.Variable(value, dtype=dtype, trainable=False,
-                                                 name="keras_name_holder")
-            else:
-                self._holders[key].assign(value)
-        return self._holders[key]
 
     def save_entries(self, entries):
         """{checkpoint name: variable} to write: our slots under 2.15's names, plus the

@@ -33,6 +33,7 @@ import numpy as np
 import tensorflow as tf
 from keras.src.utils.naming import to_snake_case
 
+from estimator_compat.checkpoint_holders import Holders
 from estimator_compat.variables import current_store
 
 # Keras 3 class name: (Keras 2 name, {Keras 3 slot list attribute: Keras 2 slot name},
@@ -178,7 +179,7 @@ class _Bound:
     def __init__(self, store, other):
         self._store = store
         self._other = other
-        self._holders = {}  # 2.15 name: an eager variable written in place of a value
+        self._holder = Holders()  # 2.15's values that are no variable here
         other_save = getattr(other, "save_entries", None)
         if other_save is not None:
             self.save_entries = lambda entries: other_save(self._save_entries(entries))
@@ -200,15 +201,6 @@ class _Bound:
         for optimizer, prefix in zip(kept, _prefixes(kept)):
             made.append(_Optimizer(optimizer, prefix, names))
         return made
-
-    def _holder(self, key, value, dtype=tf.float32):
-        with tf.init_scope():
-            if key not in self._holders:
-                self._holders[key] = tf.Variable(value, dtype=dtype, trainable=False,
-                                                 name="keras_name_holder")
-            else:
-                self._holders[key].assign(value)
-        return self._holders[key]
 
     def _save_entries(self, entries):
         """{checkpoint name: variable}: the optimizers' variables under 2.15's names, and the
