@@ -178,7 +178,7 @@ def case_combined_classifier_linear_only(tf):
 
 
 def case_combined_regressor_centered_bias_joint(tf):
-    layers, L = tf.contrib.layers, tf.contrib.learn
+    L = tf.contrib.learn
     x, words, buckets = _columns(tf)
     return _run(tf, lambda d: L.DNNLinearCombinedRegressor(
         model_dir=d, linear_feature_columns=[words, _hashed(tf)], _joint_linear_weights=True,
