@@ -22,7 +22,7 @@ import numpy as np
 import tensorflow as tf
 
 from estimator_compat.canned.keras_slots import fill_from_keras_slots
-from estimator_compat.checkpoint_holders import Holders
+from estimator_compat.checkpoint_holders import Holders, read_through
 from estimator_compat.variables import current_store
 
 v1 = tf.compat.v1
@@ -174,13 +174,7 @@ class _Bound:
 
     def __call__(self, missing, reader, variables):
         """{our name: value} of the `missing` variables, read from 2.15's names."""
-        filled = {}
-        for opt in self._optimizers():
-            for name in missing:
-                value = self._value(opt, name, reader)
-                if value is not None and \
-                        list(np.shape(value)) == variables[name].shape.as_list():
-                    filled[name] = value
+        filled = read_through(self._optimizers(), self._value, missing, reader, variables)
         rest = [n for n in missing if n not in filled]
         if rest:
             filled.update(fill_from_keras_slots(rest, reader, variables))

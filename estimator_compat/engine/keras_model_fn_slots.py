@@ -33,7 +33,7 @@ import numpy as np
 import tensorflow as tf
 from keras.src.utils.naming import to_snake_case
 
-from estimator_compat.checkpoint_holders import Holders
+from estimator_compat.checkpoint_holders import Holders, read_through
 from estimator_compat.variables import current_store
 
 # Keras 3 class name: (Keras 2 name, {Keras 3 slot list attribute: Keras 2 slot name},
@@ -224,13 +224,7 @@ class _Bound:
 
     def __call__(self, missing, reader, variables):
         """{our name: value} of the `missing` variables, read from 2.15's names."""
-        filled = {}
-        for opt in self._optimizers():
-            for name in missing:
-                value = self._value(opt, name, reader)
-                if value is not None and \
-                        list(np.shape(value)) == variables[name].shape.as_list():
-                    filled[name] = value
+        filled = read_through(self._optimizers(), self._value, missing, reader, variables)
         rest = [n for n in missing if n not in filled]
         if rest and self._other is not None:
             filled.update(self._other(rest, reader, variables))

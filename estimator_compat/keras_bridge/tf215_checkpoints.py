@@ -29,6 +29,7 @@ import numpy as np
 import tensorflow as tf
 from tensorflow.core.protobuf import trackable_object_graph_pb2
 
+from estimator_compat.checkpoint_holders import Holders
 from estimator_compat.engine.keras_model_fn_slots import _KINDS, _kind
 
 logger = logging.getLogger("tensorflow")
@@ -127,10 +128,11 @@ def detect(model_dir, layout):
 def hyper_holders(layout, prefix):
     """{`training/<prefix>/<hyper>`: variable} for the hyperparameters Keras 3 keeps as Python
     numbers (2.15 saved them; it restores them, so they must be there)."""
-    with tf.init_scope():
-        return {f"training/{prefix}/{h}": tf.Variable(v, dtype=tf.float32, trainable=False,
-                                                      name=f"tf215_{h}")
-                for h, v in layout.hypers.items()}
+    holders, out = Holders(), {}
+    for hyper, value in layout.hypers.items():
+        name = f"training/{prefix}/{hyper}"
+        out[name] = holders(name, value)
+    return out
 
 
 def warn_on_hypers(values, layout, where):
