@@ -12,7 +12,8 @@ import tensorflow as tf
 import estimator_compat as ec
 from estimator_compat.learn import Experiment, HParams, RunConfig, learn_runner
 from estimator_compat.learn import datasets, estimator as contrib, model_fn_ops
-from estimator_compat.learn.export_strategy import InputFnOps, make_export_strategy
+from estimator_compat.learn.export_strategy import (InputFnOps, build_parsing_serving_input_fn,
+                                                     make_export_strategy)
 from estimator_compat.experimental import read_eval_metrics
 from helpers import linear_data, linear_input_fn, linear_model_fn
 
@@ -205,9 +206,8 @@ def test_contrib_canned_classifier_predicts_classes_and_exports_by_strategy(tmp_
         dnn_feature_columns=[column], dnn_hidden_units=[8],
         config=RunConfig(save_checkpoints_steps=20))
 
-    def serving_input_fn():
-        placeholder = v1.placeholder(tf.float32, [None, 3])
-        return InputFnOps({"x": placeholder}, None, {"x": placeholder})
+    serving_input_fn = build_parsing_serving_input_fn(
+        tf.compat.v1.feature_column.make_parse_example_spec([column]))
     experiment = Experiment(est, input_fn(), input_fn(False), train_steps=60,
                             min_eval_frequency=20, export_strategies=make_export_strategy(
                                 serving_input_fn, exports_to_keep=2))
@@ -215,6 +215,16 @@ def test_contrib_canned_classifier_predicts_classes_and_exports_by_strategy(tmp_
     assert result["accuracy"] > 0.9 and len(exports) == 1  # the last evaluation's
     # TF 1.15 exported once, after the final evaluation (its ValidationMonitor only evaluates)
     assert len(os.listdir(tmp_path / "export" / "Servo")) == 1
+    served = tf.saved_model.load(exports[0].decode() if isinstance(exports[0], bytes)
+                                 else exports[0]).signatures
+    assert sorted(served) == ["default_input_alternative:None", "serving_default"]
+    assert served["serving_default"].structured_outputs["classes"].dtype == tf.string
+
+    def float_serving_input_fn():  # one float input: TF 1.15's classify signature refused it
+        placeholder = v1.placeholder(tf.float32, [None, 3])
+        return InputFnOps({"x": placeholder}, None, {"x": placeholder})
+    with pytest.raises(ValueError, match="Classification examples must be a string Tensor"):
+        est.export_savedmodel(str(tmp_path / "float"), float_serving_input_fn)
     classes = list(est.predict(input_fn=input_fn(False)))
     assert len(classes) == 256 and set(np.unique(classes)) <= {0, 1}
     assert np.mean(np.array(classes) == labels) > 0.9
@@ -225,7 +235,9 @@ def test_contrib_canned_classifier_predicts_classes_and_exports_by_strategy(tmp_
                       contrib.LinearClassifier)
     # numpy x as TF 1.15 ran it: a dict of arrays is the features dict
     est.fit(x={"x": x}, y=labels, steps=5, batch_size=64)
-    assert est.get_variable_value("global_step") == 65
+    # two global steps a step (no fix_global_step_increment_bug), StopAtStepHook's reckoning:
+    # TF 1.15.5 ended max_steps=60 at 62, then steps=5 at 68
+    assert est.get_variable_value("global_step") == 68
     assert est.evaluate(x={"x": x}, y=labels)["accuracy"] > 0.9
     with pytest.raises(ValueError, match="either x .* or input_fn"):
         est.fit(x=x, y=labels, input_fn=input_fn(), steps=1)

@@ -78,8 +78,9 @@ def evaluate(state, input_fn, steps=None, hooks=None, checkpoint_path=None, name
     regroup = getattr(est, "_regroup_eval_results", None)  # metrics that are parts of one value
     if regroup is not None:
         results = regroup(results)
-    loss_sum, loss_count = (v.numpy() for v in step.eval_loss)
-    results["loss"] = np.float32(loss_sum / loss_count) if loss_count else np.float32(np.nan)
+    if "loss" not in results:  # (a contrib.learn head's own `loss` replaces it, as in TF 1.15)
+        loss_sum, loss_count = (v.numpy() for v in step.eval_loss)
+        results["loss"] = np.float32(loss_sum / loss_count) if loss_count else np.float32(np.nan)
     results["global_step"] = np.int64(global_step)
     runner.end(results)
     progress.finish()

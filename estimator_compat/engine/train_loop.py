@@ -85,10 +85,11 @@ def _train(state, input_fn, hooks, steps, max_steps, saving_listeners):
     note_hooks_per_call(runner, config.steps_per_execution)
 
     gs, loss, stalled, unmoved = start, None, False, 0
-    while last_step is None or gs < last_step:
+    counted = start  # TF1's StopAtStepHook's reckoning of the step (see below)
+    while last_step is None or counted < last_step:
         steps_now = step.steps_per_call
         if last_step is not None:
-            steps_now = max(1, min(steps_now, last_step - gs))
+            steps_now = max(1, min(steps_now, last_step - counted))
         state.io.forget()  # the variables move away from the checkpoint they were read from
         ran = run_step(runner, step, iterator, steps_now)
         if ran is None:
@@ -104,6 +105,10 @@ def _train(state, input_fn, hooks, steps, max_steps, saving_listeners):
         check_loss(loss)
         gs = int(out["global_step_after"] if "global_step_after" in out else
                  state.global_step.numpy())
+        # TF1's StopAtStepHook took the step read in the run, plus one, for the step after
+        # it, and stopped once that and the real step reached the last one: a train_op adding
+        # 2 a step (contrib.learn's wide & deep) ends at 22, not 20, for steps=20
+        counted = min(gs, step_before + steps_now)
         unmoved = unmoved + 1 if gs == step_before else 0
         if unmoved:  # some estimators take uncounted steps (k-means centers, quantiles)
             stalled = _global_step_stalled(stalled, last_step,

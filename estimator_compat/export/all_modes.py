@@ -10,6 +10,7 @@ tags=["eval"])`.
 import tensorflow as tf
 from tensorflow.python.saved_model import constants as saved_model_constants
 
+from estimator_compat import partitioned
 from estimator_compat.engine.model_fn_call import call_model_fn
 from estimator_compat.export import old_readers, saved_model
 from estimator_compat.export.outputs import EvalOutput, TrainOutput
@@ -66,7 +67,9 @@ def _add_mode(builder, estimator, mode, receiver_fn, checkpoint, first):
         signature_defs = _signature_defs(mode, receiver, spec, graph)
         if mode == ModeKeys.TRAIN:  # where TF1 loaders look for it
             graph.add_to_collection(_TRAIN_OP_KEY, spec.train_op)
-        saver = tf.compat.v1.train.Saver(var_list=store.saveable(), sharded=False)
+        # a partitioned variable's parts as slices of the whole, as the checkpoint has it
+        saver = tf.compat.v1.train.Saver(
+            var_list=partitioned.checkpoint_entries(store.saveable()), sharded=False)
         init = tf.group(tf.compat.v1.local_variables_initializer(),
                         tf.compat.v1.tables_initializer())
         with tf.compat.v1.Session(graph=graph) as sess:

@@ -203,6 +203,8 @@ def _signatures(receiver, spec):
             try:
                 signature_def = export_output.as_signature_def(tensors)
             except ValueError as e:
+                if getattr(e, "refuses_export", False):  # (contrib.learn's, as TF 1.15's)
+                    raise
                 out.excluded[name] = str(e)
                 continue
             by_name = lambda infos: {k: graph.get_tensor_by_name(v.name)  # noqa: E731
@@ -211,7 +213,8 @@ def _signatures(receiver, spec):
                          signature_def.method_name)
     if not out:
         raise ValueError("No valid serving signature: check export_outputs against the "
-                         "receiver_tensors of serving_input_receiver_fn.")
+                         "receiver_tensors of serving_input_receiver_fn ("
+                         + "; ".join(f"{k}: {v}" for k, v in out.excluded.items()) + ").")
     return out
 
 

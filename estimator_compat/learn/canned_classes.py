@@ -16,13 +16,14 @@ columns' weights) and predictions: `predict` / `predict_classes` the head's `cla
 (label_keys' strings where given), `predict_proba` its `probabilities`, `predict_scores`
 its `scores`; a regressor's `evaluate(metrics={name: metric_fn})` reads the scores.
 
-When every feature column is a core `tf.feature_column` one and neither the centered bias
-nor joint weights are asked for, the class makes learn/canned_core.py's estimator instead
-(tf.estimator's canned model, with tf.estimator's variable names and metrics, as this library
-ran these classes before), which is still an instance of the class here.
+Core `tf.feature_column` columns make the same models, as in TF 1.15 (its input layer or
+`linear_model` over them: `dnn/input_from_feature_columns/input_layer/...`,
+`linear/linear_model/...`). `tf.contrib.linear_optimizer.SDCAOptimizer` makes TF 1.15's SDCA
+model (learn/sdca_optimizer.py); only tf.estimator's `LinearSDCA`, which TF 1.15 did not have,
+makes learn/canned_core.py's estimator (tf.estimator's canned linear model), still an instance
+of the class here.
 """
 import abc
-import inspect
 
 import tensorflow as tf
 
@@ -31,61 +32,30 @@ from estimator_compat.learn import canned_core, head_estimators, heads
 from estimator_compat.learn.estimator import Estimator, _CannedClassifier, _CannedRegressor
 from estimator_compat.learn.model_fn_ops import MetricSpec
 
-_COLUMN_ARGUMENTS = ("feature_columns", "linear_feature_columns", "dnn_feature_columns")
-_HEAD_LOSS = "loss/contrib_learn_head"  # the head's loss metric, `loss` in evaluate's results
-_JOINT_ARGUMENTS = ("_joint_weight", "_joint_weights", "_joint_linear_weights")
 
-
-def _is_contrib_column(column):
-    from estimator_compat.legacy.contrib.layers.feature_columns import columns
-    return isinstance(column, columns._Column)
-
-
-def _head_model_wanted(arguments):
-    """Whether TF 1.15's head model is needed: a contrib.layers column, a centered bias or
-    joint weights (tf.estimator's models have none of them)."""
-    if arguments.get("enable_centered_bias") or any(arguments.get(k) for k in _JOINT_ARGUMENTS):
-        return True
-    given = [arguments.get(key) or () for key in _COLUMN_ARGUMENTS]
-    if not all(isinstance(columns, (list, tuple, set, frozenset)) for columns in given):
-        return True  # an iterator, read once: TF 1.15's own model (core columns too)
-    return any(_is_contrib_column(c) for columns in given for c in columns)
+def _is_sdca(optimizer):
+    """Whether `optimizer` is tf.contrib.linear_optimizer's SDCAOptimizer (TF 1.15's SDCA
+    model: learn/sdca_optimizer.py)."""
+    from estimator_compat.learn.sdca_optimizer import SDCAOptimizer
+    return isinstance(optimizer, SDCAOptimizer)
 
 
 class _Canned(Estimator, metaclass=abc.ABCMeta):
-    _core = None  # learn/canned_core.py's class for core columns
+    _core = None  # learn/canned_core.py's class: tf.estimator's model, for LinearSDCA
     _numpy_key = None  # a bare x is the features tensor, as TF 1.15's data feeders gave it
 
-    def __new__(cls, *args, **kwargs):
-        if "_core" in vars(cls):  # the class itself, not a program's subclass of it
-            try:
-                arguments = inspect.signature(cls.__init__).bind(None, *args, **kwargs)
-            except TypeError:
-                arguments = None  # __init__ says what is wrong
-            if arguments is not None and not _head_model_wanted(arguments.arguments):
-                return cls._core(*args, **kwargs)
-        return super().__new__(cls)
-
     def _build(self, kind, params, model_dir, config, feature_engineering_fn):
-        model_fn = head_estimators.model_fn(kind)
-
-        def head_loss_kept(features, labels, mode, params, config):
-            ops = model_fn(features, labels, mode, params, config)
-            if mode != "eval" or "loss" not in ops.eval_metric_ops:
-                return ops
-            metrics = dict(ops.eval_metric_ops)
-            metrics[_HEAD_LOSS] = metrics.pop("loss")
-            return ops._replace(eval_metric_ops=metrics)
-        super().__init__(head_loss_kept, model_dir=model_dir, config=config, params=params,
+        model_fn = kind if callable(kind) else head_estimators.model_fn(kind)
+        # (the head's `loss` metric is evaluate's `loss`: learn/model_fn_ops.py's HEAD_LOSS)
+        super().__init__(model_fn, model_dir=model_dir, config=config, params=params,
                          feature_engineering_fn=feature_engineering_fn)
 
-    def evaluate(self, *args, **kwargs):
-        """As Estimator.evaluate, `loss` the head's (TF 1.15 reported it in place of the
-        mean training loss: normalized by the weights' sum where there is a weight column)."""
-        results = super().evaluate(*args, **kwargs)
-        if _HEAD_LOSS in results:
-            results["loss"] = results.pop(_HEAD_LOSS)
-        return results
+    def _build_sdca(self, head, optimizer, weight_column_name, model_dir, config,
+                    feature_engineering_fn):
+        from estimator_compat.learn import sdca_optimizer
+        self._build(head_estimators._tf1_equality(sdca_optimizer.sdca_model_fn), dict(
+            head=head, feature_columns=self._feature_columns, optimizer=optimizer,
+            weight_column_name=weight_column_name), model_dir, config, feature_engineering_fn)
 
 
 class _Classifier(_CannedClassifier, _Canned):
@@ -117,8 +87,6 @@ def _columns(feature_columns):
 
 
 class DNNClassifier(_Classifier):
-    _core = canned_core.DNNClassifier
-
     def __init__(self, hidden_units, feature_columns, model_dir=None, n_classes=2,
                  weight_column_name=None, optimizer=None, activation_fn=tf.nn.relu,
                  dropout=None, gradient_clip_norm=None, enable_centered_bias=False, config=None,
@@ -138,8 +106,6 @@ class DNNClassifier(_Classifier):
 
 
 class DNNRegressor(_Regressor):
-    _core = canned_core.DNNRegressor
-
     def __init__(self, hidden_units, feature_columns, model_dir=None, weight_column_name=None,
                  optimizer=None, activation_fn=tf.nn.relu, dropout=None,
                  gradient_clip_norm=None, enable_centered_bias=False, config=None,
@@ -167,15 +133,23 @@ class LinearClassifier(_Classifier):
             if kwargs.get("enable_centered_bias", args[6] if len(args) > 6 else False):
                 raise ValueError("enable_centered_bias is not supported with SDCA")
             return cls._core(*args, **kwargs)
-        return super().__new__(cls, *args, **kwargs)
+        return super().__new__(cls)
 
     def __init__(self, feature_columns, model_dir=None, n_classes=2, weight_column_name=None,
                  optimizer=None, gradient_clip_norm=None, enable_centered_bias=False,
                  _joint_weight=False, config=None, feature_engineering_fn=None, label_keys=None):
         self._feature_columns = _columns(feature_columns)
+        if _is_sdca(optimizer):
+            if enable_centered_bias:
+                raise ValueError("enable_centered_bias is not supported with SDCA")
+            assert not _joint_weight, "_joint_weight is incompatible with the SDCAOptimizer"
+            assert n_classes == 2, "SDCA only applies to binary classification."
         head = heads.multi_class_head(n_classes, weight_column_name=weight_column_name,
                                       enable_centered_bias=enable_centered_bias,
                                       label_keys=label_keys)
+        if _is_sdca(optimizer):
+            return self._build_sdca(head, optimizer, weight_column_name, model_dir, config,
+                                    feature_engineering_fn)
         self._build("linear", dict(
             head=head, feature_columns=self._feature_columns, optimizer=optimizer,
             gradient_clip_norm=gradient_clip_norm, joint_weights=_joint_weight),
@@ -192,15 +166,25 @@ class LinearRegressor(_Regressor):
                 tf.compat.v1.logging.warning("centered_bias is not supported with SDCA, "
                                              "please disable it explicitly.")
             return cls._core(*args, **kwargs)
-        return super().__new__(cls, *args, **kwargs)
+        return super().__new__(cls)
 
     def __init__(self, feature_columns, model_dir=None, weight_column_name=None, optimizer=None,
                  gradient_clip_norm=None, enable_centered_bias=False, label_dimension=1,
                  _joint_weights=False, config=None, feature_engineering_fn=None):
         self._feature_columns = _columns(feature_columns)
+        if _is_sdca(optimizer):
+            if enable_centered_bias:
+                enable_centered_bias = False
+                tf.compat.v1.logging.warning("centered_bias is not supported with SDCA, "
+                                             "please disable it explicitly.")
+            assert label_dimension == 1, "SDCA only applies for label_dimension=1."
+            assert not _joint_weights, "_joint_weights is incompatible with SDCAOptimizer."
         head = heads.regression_head(weight_column_name=weight_column_name,
                                      label_dimension=label_dimension,
                                      enable_centered_bias=enable_centered_bias)
+        if _is_sdca(optimizer):
+            return self._build_sdca(head, optimizer, weight_column_name, model_dir, config,
+                                    feature_engineering_fn)
         self._build("linear", dict(
             head=head, feature_columns=self._feature_columns, optimizer=optimizer,
             gradient_clip_norm=gradient_clip_norm, joint_weights=_joint_weights),
@@ -230,8 +214,6 @@ def _combined_params(head, config, linear_feature_columns, linear_optimizer,
 
 
 class DNNLinearCombinedClassifier(_Classifier):
-    _core = canned_core.DNNLinearCombinedClassifier
-
     def __init__(self, model_dir=None, n_classes=2, weight_column_name=None,
                  linear_feature_columns=None, linear_optimizer=None, _joint_linear_weights=False,
                  dnn_feature_columns=None, dnn_optimizer=None, dnn_hidden_units=None,
@@ -251,8 +233,6 @@ class DNNLinearCombinedClassifier(_Classifier):
 
 
 class DNNLinearCombinedRegressor(_Regressor):
-    _core = canned_core.DNNLinearCombinedRegressor
-
     def __init__(self, model_dir=None, weight_column_name=None, linear_feature_columns=None,
                  linear_optimizer=None, _joint_linear_weights=False, dnn_feature_columns=None,
                  dnn_optimizer=None, dnn_hidden_units=None, dnn_activation_fn=tf.nn.relu,
@@ -274,5 +254,5 @@ class DNNLinearCombinedRegressor(_Regressor):
 CANNED = {cls.__name__: cls for cls in (
     DNNClassifier, DNNRegressor, LinearClassifier, LinearRegressor, DNNLinearCombinedClassifier,
     DNNLinearCombinedRegressor)}
-for _cls in CANNED.values():
-    _cls.register(_cls._core)  # isinstance(the core-column estimator, the class) holds
+for _cls in (LinearClassifier, LinearRegressor):
+    _cls.register(_cls._core)  # isinstance(the LinearSDCA estimator, the class) holds

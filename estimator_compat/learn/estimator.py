@@ -115,6 +115,13 @@ class ContribAPI:
             return {k: np.stack([r[k] for r in results]) for k in results[0]}
         return np.stack(results)
 
+    def _regroup_eval_results(self, results):
+        """The model_fn's own `loss` metric (a head's) as `loss`, in place of the mean of the
+        batches' losses, as TF 1.15 reported (and logged and wrote) it (engine/eval_loop.py)."""
+        if model_fn_ops.HEAD_LOSS in results:
+            results["loss"] = results.pop(model_fn_ops.HEAD_LOSS)
+        return results
+
     def export_savedmodel(self, export_dir_base, serving_input_fn,
                           default_output_alternative_key=None, assets_extra=None,
                           as_text=False, checkpoint_path=None, graph_rewrite_specs=None,

@@ -157,14 +157,30 @@ class _Head(Head):
                             train_op = tf.group(train_op, bias_step)
                 with tf.name_scope("metrics"):  # TF 1.15 built them in TRAIN too
                     metrics = self._metrics(per_example, weights, labels, predictions)
+            exported = self._exported(predictions)  # in every mode, as TF 1.15's
         if metrics is not None:  # a named head's metrics end in its name: `loss/<name>`
             metrics = {_summary_key(self.head_name, k): v for k, v in metrics.items()}
         if loss is not None:  # in the caller's name scope, as TF 1.15 wrote it
             v1.summary.scalar(_summary_key(self.head_name, "loss"), normalized)
         return ModelFnOps(mode, predictions=predictions, loss=loss, train_op=train_op,
                           eval_metric_ops=metrics,
-                          output_alternatives={self.head_name: (
-                              self._problem_type, self._exported(predictions))})
+                          output_alternatives={self.head_name: (self._problem_type, exported)})
+
+
+def _classification_alternative(predictions, label_keys=None):
+    """A classification head's exported tensors: its probabilities and, as Servo wants them,
+    string `classes` of the same shape (label_keys, else the class ids), as TF 1.15 made them."""
+    probabilities = predictions["probabilities"]
+    with tf.name_scope("_classification_output_alternatives"):
+        rows = tf.shape(probabilities)[0]
+        if label_keys:
+            classes = tf.tile(tf.expand_dims(tf.constant(list(label_keys)), 0), [rows, 1],
+                              name="classes_tensor")
+        else:
+            ids = tf.range(tf.shape(probabilities)[1])
+            classes = tf.strings.as_string(tf.tile(tf.expand_dims(ids, 0), [rows, 1]),
+                                           name="classes_tensor")
+    return {"probabilities": probabilities, "classes": classes}
 
 
 def _summary_key(head_name, key):
@@ -288,8 +304,7 @@ class _MultiLabelHead(_Head):
         return metrics
 
     def _exported(self, predictions):
-        return {"classes": predictions["classes"],
-                "probabilities": predictions["probabilities"]}
+        return _classification_alternative(predictions)
 
 
 class _BinaryLogisticHead(_Head):
@@ -343,8 +358,7 @@ class _BinaryLogisticHead(_Head):
         return metrics
 
     def _exported(self, predictions):
-        return {"classes": predictions["classes"],
-                "probabilities": predictions["probabilities"]}
+        return _classification_alternative(predictions)
 
 
 class _MultiClassHead(_Head):
@@ -403,8 +417,7 @@ class _MultiClassHead(_Head):
         return metrics
 
     def _exported(self, predictions):
-        return {"classes": predictions["classes"],
-                "probabilities": predictions["probabilities"]}
+        return _classification_alternative(predictions, self._label_keys)
 
 
 def _loss_fn_arguments(loss_fn):

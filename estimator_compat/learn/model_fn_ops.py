@@ -10,9 +10,8 @@ import collections
 
 import tensorflow as tf
 
-from estimator_compat.export.outputs import (ClassificationOutput, PredictOutput,
-                                             RegressionOutput)
 from estimator_compat.fn_args import fn_args
+from estimator_compat.learn import output_alternatives as alternatives
 from estimator_compat.mode_keys import ModeKeys as CoreModeKeys
 from estimator_compat.spec import EstimatorSpec
 
@@ -35,6 +34,7 @@ class ProblemType:
 _TO_CORE = {ModeKeys.TRAIN: CoreModeKeys.TRAIN, ModeKeys.EVAL: CoreModeKeys.EVAL,
             ModeKeys.INFER: CoreModeKeys.PREDICT}
 _FROM_CORE = {v: k for k, v in _TO_CORE.items()}
+HEAD_LOSS = "loss/contrib_learn_head"  # a ModelFnOps' own `loss` metric, on its way to `loss`
 
 
 class ModelFnOps(collections.namedtuple("ModelFnOps", [
@@ -60,45 +60,18 @@ class ModelFnOps(collections.namedtuple("ModelFnOps", [
             raise ValueError("ModelFnOps in INFER mode must have predictions.")
         export_outputs = None
         if mode == CoreModeKeys.PREDICT:
-            export_outputs = _export_outputs(self.output_alternatives, predictions,
-                                             default_serving_output_alternative_key)
+            export_outputs = alternatives.export_outputs(
+                self.output_alternatives, predictions, default_serving_output_alternative_key)
         return EstimatorSpec(
             mode, predictions=predictions, loss=self.loss, train_op=self.train_op,
-            # contrib.learn's heads report a 'loss' metric (the mean per-example loss);
-            # tf.estimator reserves the name for its own mean loss, the same over equal batches
-            eval_metric_ops={k: v for k, v in self.eval_metric_ops.items() if k != "loss"},
+            # contrib.learn's heads report a 'loss' metric (the weighted mean per-example
+            # loss), which TF 1.15 reported in place of its own mean of the batches' losses;
+            # tf.estimator reserves the name, so it travels as HEAD_LOSS (ContribAPI renames it)
+            eval_metric_ops={HEAD_LOSS if k == "loss" else k: v
+                             for k, v in self.eval_metric_ops.items()},
             export_outputs=export_outputs,
             training_chief_hooks=self.training_chief_hooks, training_hooks=self.training_hooks,
             scaffold=self.scaffold)
-
-
-def _export_outputs(alternatives, predictions, default_key):
-    if not alternatives:
-        return {"serving_default": PredictOutput(
-            predictions if isinstance(predictions, dict) else {"output": predictions})}
-    outputs = {}
-    for key, (problem_type, tensors) in alternatives.items():
-        tensors = tensors if isinstance(tensors, dict) else {"output": tensors}
-        classified = problem_type == ProblemType.CLASSIFICATION or (
-            problem_type == ProblemType.LOGISTIC_REGRESSION and "probabilities" in tensors)
-        if classified:
-            classes = tensors.get("classes")
-            if classes is not None and classes.dtype != tf.string:
-                classes = None  # a classification signature's classes are strings
-            outputs[key] = ClassificationOutput(scores=tensors.get("scores", tensors.get(
-                "probabilities")), classes=classes)
-        elif problem_type in (ProblemType.LINEAR_REGRESSION, ProblemType.LOGISTIC_REGRESSION):
-            outputs[key] = RegressionOutput(next(iter(tensors.values())))
-        else:
-            outputs[key] = PredictOutput(tensors)
-    # a head without head_name gives its alternative the key None: the one default
-    default = default_key if default_key is not None else (
-        next(iter(outputs)) if len(outputs) == 1 else "")
-    if default == "" or default not in outputs:
-        raise ValueError(f"output_alternatives {sorted(outputs)}: name the default with "
-                         "export_savedmodel(default_output_alternative_key=...).")
-    outputs["serving_default"] = outputs.pop(default) if default is None else outputs[default]
-    return outputs
 
 
 class MetricSpec:

@@ -1,6 +1,7 @@
 """TF 1.x cases of tf.contrib.learn's canned estimators over tf.contrib.layers feature columns
-(real-valued, sparse_column_with_keys with embedding / one-hot, bucketized), with
-enable_centered_bias and a linear model's joint weights, recorded in TF 1.15.5. Python 3.7
+(real-valued, sparse_column_with_keys with embedding / one-hot, bucketized) and over core
+tf.feature_column columns, with enable_centered_bias and a linear model's joint weights,
+recorded in TF 1.15.5. Python 3.7
 syntax.
 
 Each case fits a few steps and returns the checkpoint's variable names and shapes, the
@@ -184,3 +185,47 @@ def case_combined_regressor_centered_bias_joint(tf):
         model_dir=d, linear_feature_columns=[words, _hashed(tf)], _joint_linear_weights=True,
         dnn_feature_columns=[x], dnn_hidden_units=[3], enable_centered_bias=True), R,
         values=False)
+
+
+def _core_columns(tf):
+    fc = tf.feature_column
+    words = fc.categorical_column_with_vocabulary_list("w", ["a", "b", "c"])
+    buckets = fc.bucketized_column(fc.numeric_column("x0"), boundaries=[-0.5, 0.0, 0.5])
+    return fc.numeric_column("x", shape=[2]), words, buckets
+
+
+def case_dnn_classifier_core_columns(tf):
+    L, fc = tf.contrib.learn, tf.feature_column
+    x, words, buckets = _core_columns(tf)
+    return _run(tf, lambda d: L.DNNClassifier(
+        [4, 3], [x, fc.embedding_column(words, dimension=2), buckets], model_dir=d,
+        n_classes=3), Y3, values=False)
+
+
+def case_dnn_regressor_core_columns(tf):
+    L, fc = tf.contrib.learn, tf.feature_column
+    x, words, _ = _core_columns(tf)
+    return _run(tf, lambda d: L.DNNRegressor(
+        [3], [x, fc.indicator_column(words)], model_dir=d), R, values=False)
+
+
+def case_linear_classifier_core_columns(tf):
+    L = tf.contrib.learn
+    return _run(tf, lambda d: L.LinearClassifier(list(_core_columns(tf)), model_dir=d), Y2,
+                predict=("predict_classes", "predict_proba"))
+
+
+def case_linear_regressor_core_columns_weighted(tf):
+    L = tf.contrib.learn
+    x, words, _ = _core_columns(tf)
+    return _run(tf, lambda d: L.LinearRegressor(
+        [x, words], model_dir=d, weight_column_name="wt"), R, predict=("predict_scores",))
+
+
+def case_combined_classifier_core_columns(tf):
+    L, fc = tf.contrib.learn, tf.feature_column
+    x, words, buckets = _core_columns(tf)
+    return _run(tf, lambda d: L.DNNLinearCombinedClassifier(
+        model_dir=d, linear_feature_columns=[words, buckets],
+        dnn_feature_columns=[x, fc.embedding_column(words, dimension=2)],
+        dnn_hidden_units=[3]), Y2, values=False)
