@@ -68,6 +68,12 @@ REPLACEMENTS = {
     "saved_model.save_keras_model": "model.save('model.keras') to reload it as a Keras model, and model.export(export_dir) for a serving SavedModel (Keras 3 cannot rebuild a Keras model from a SavedModel, nor read the tf.keras 2.2 model JSON TF 1.15 wrote in its assets)",
     "saved_model.load_keras_model": "keras.models.load_model('model.keras') (Keras 3 cannot rebuild a Keras model from a SavedModel, nor read the tf.keras 2.2 model JSON in TF 1.15's assets/saved_model.json; tf.saved_model.load(export_dir) serves one for inference)",
     "distribute.UpdateContext": "strategy.extended.update(var, fn) (the update context is internal to tf.distribute; TensorFlow 2's takes a replica id, not TF 1.15's device)",
+    "rpc.rpc": "a gRPC client called from Python (grpcio), inside the graph through tf.py_function if it must be (TensorFlow 2 removed the Rpc op)",
+    "rpc.try_rpc": "a gRPC client called from Python (grpcio), catching its errors for try_rpc's status codes, inside the graph through tf.py_function if it must be (TensorFlow 2 removed the TryRpc op)",
+    "ffmpeg.decode_audio": "tf.audio.decode_wav for WAV files; for MP3 / Ogg / other formats the tensorflow-io package (tfio.audio.decode_mp3 / decode_vorbis / AudioIOTensor) or ffmpeg run from Python (TensorFlow 2 removed the ffmpeg ops)",
+    "ffmpeg.encode_audio": "tf.audio.encode_wav for WAV output; for other formats ffmpeg run from Python (TensorFlow 2 removed the ffmpeg ops)",
+    "ffmpeg.decode_video": "the tensorflow-io package (tfio.experimental.ffmpeg.decode_video) or ffmpeg / OpenCV run from Python; tf.io.decode_gif for GIFs (TensorFlow 2 removed the ffmpeg ops)",
+    "remote_fused_graph.remote_fused_graph_execute": "TensorFlow Lite with its Hexagon delegate (TensorFlow 2 removed the RemoteFusedGraphExecute op that ran a subgraph on a Hexagon DSP)",
 }
 
 
