@@ -137,9 +137,17 @@ def _conv(rank, default_name, inputs, filters, kernel_size, strides, padding, da
             initializer=kernel_initializer or v1.glorot_uniform_initializer(),
             regularizer=kernel_regularizer, constraint=kernel_constraint, trainable=trainable)
         fmt = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}[rank]
-        outputs = tf.nn.convolution(inputs, kernel, strides=strides, padding=padding.upper(),
-                                    dilations=dilation_rate,
-                                    data_format=fmt[1] if data_format == "channels_first" else fmt[0])
+        fmt = fmt[1] if data_format == "channels_first" else fmt[0]
+        if all(d == 1 for d in dilation_rate):  # TF 1.15's op names: conv1d, Conv2D, Conv3D
+            plain = {1: tf.nn.conv1d, 2: tf.nn.conv2d, 3: tf.nn.conv3d}[rank]
+            outputs = plain(inputs, kernel, list(strides) if rank > 1 else strides[0],
+                            padding.upper(), data_format=fmt) if rank < 3 else plain(
+                inputs, kernel, [1, *strides, 1] if fmt == "NDHWC" else [1, 1, *strides],
+                padding.upper(), data_format=fmt)
+        else:
+            outputs = tf.nn.convolution(inputs, kernel, strides=strides,
+                                        padding=padding.upper(), dilations=dilation_rate,
+                                        data_format=fmt)
         outputs = _bias_and_activation(outputs, use_bias, [filters], bias_initializer,
                                        bias_regularizer, bias_constraint, trainable, activation,
                                        data_format)
@@ -407,39 +415,64 @@ def batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=Tru
         moving_var = v1.get_variable("moving_variance", param_shape, dtype, trainable=False,
                                      initializer=moving_variance_initializer or v1.ones_initializer())
         x = tf.cast(inputs, dtype)
-        # TF 1.15 took its fused kernel for 4-D inputs normalized over the channel axis; that
-        # kernel moves the moving variance toward the batch variance with Bessel's correction.
-        fused = (fused is None or fused) and rank == 4 and axes in ([1], [3]) and \
-            dtype == tf.float32
-
-        def batch_stats():
-            mean, var = tf.nn.moments(x, reduce_axes)
-            if not fused:
-                return mean, var, var
-            count = tf.cast(tf.size(x) // tf.size(mean), dtype)
-            return mean, var, var * count / tf.maximum(count - 1.0, 1.0)
-
-        def moving_stats():
-            return tf.identity(moving_mean), tf.identity(moving_var), tf.identity(moving_var)
-
-        if isinstance(training, bool):
-            mean, var, update_var = batch_stats() if training else moving_stats()
+        # TF 1.15 took its fused kernel (FusedBatchNormV3) for 4-D inputs normalized over the
+        # channel axis; that kernel gives the batch variance with Bessel's correction, which
+        # the moving variance then moves toward.
+        if (fused is None or fused) and rank == 4 and axes in ([1], [3]) and dtype == tf.float32:
+            outputs, mean, var = _fused_batch_norm(
+                x, gamma, beta, moving_mean, moving_var, epsilon, training,
+                "NHWC" if axes == [3] else "NCHW")
+            update_var = var
         else:
-            training = tf.cast(training, tf.bool)
-            mean, var, update_var = tf.cond(training, batch_stats, moving_stats)
+            def batch_stats():
+                mean, var = tf.nn.moments(x, reduce_axes)
+                return mean, var, var
+
+            def moving_stats():
+                return tf.identity(moving_mean), tf.identity(moving_var), \
+                    tf.identity(moving_var)
+
+            if isinstance(training, bool):
+                mean, var, update_var = batch_stats() if training else moving_stats()
+            else:
+                mean, var, update_var = tf.cond(tf.cast(training, tf.bool), batch_stats,
+                                                moving_stats)
+            outputs = tf.nn.batch_normalization(
+                x, tf.reshape(mean, bshape), tf.reshape(var, bshape),
+                None if beta is None else tf.reshape(beta, bshape),
+                None if gamma is None else tf.reshape(gamma, bshape), epsilon)
         if training is not False:
-            decay = 1.0 - momentum
-            if not isinstance(training, bool):
-                decay = tf.where(training, decay, 0.0)
+            # TF 1.15's momentum: a tensor (1.0 where a tensor `training` is false)
+            momentum = tf.convert_to_tensor(momentum, dtype) if isinstance(training, bool) \
+                else tf.cond(tf.cast(training, tf.bool), lambda: tf.constant(momentum, dtype),
+                             lambda: tf.constant(1.0, dtype))
             for variable, value in ((moving_mean, mean), (moving_var, update_var)):
                 with v1.name_scope(None, "AssignMovingAvg") as scope:  # TF 1.15's op names
+                    decay = tf.subtract(1.0, momentum)
                     update = v1.assign_sub(variable, (variable - value) * decay, name=scope)
                 v1.add_to_collection(_GraphKeys.UPDATE_OPS, getattr(update, "op", update))
-        outputs = tf.nn.batch_normalization(
-            x, tf.reshape(mean, bshape), tf.reshape(var, bshape),
-            None if beta is None else tf.reshape(beta, bshape),
-            None if gamma is None else tf.reshape(gamma, bshape), epsilon)
         return tf.cast(outputs, inputs.dtype)
+
+
+def _fused_batch_norm(x, gamma, beta, moving_mean, moving_var, epsilon, training, data_format):
+    """TF 1.15's fused path: (outputs, mean, variance) of FusedBatchNormV3, the batch's in
+    training (variance with Bessel's correction), the moving ones otherwise."""
+    channels = moving_mean.shape
+    scale = gamma if gamma is not None else tf.ones(channels, x.dtype)
+    offset = beta if beta is not None else tf.zeros(channels, x.dtype)
+
+    def batch():
+        return v1.nn.fused_batch_norm(x, scale, offset, epsilon=epsilon,
+                                      data_format=data_format)
+
+    def moving():
+        return v1.nn.fused_batch_norm(x, scale, offset, mean=moving_mean, variance=moving_var,
+                                      epsilon=epsilon, is_training=False,
+                                      data_format=data_format)
+
+    if isinstance(training, bool):
+        return batch() if training else moving()
+    return tf.cond(tf.cast(training, tf.bool), batch, moving)
 
 
 _FUNCTIONS = {

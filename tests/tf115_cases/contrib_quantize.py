@@ -155,3 +155,22 @@ def case_depthwise_batch_norm(tf):
 
 
 case_depthwise_batch_norm.tolerance = {"rtol": 1e-4, "atol": 1e-5}
+
+
+def case_layers_conv_fused_batch_norm(tf):
+    """tf.layers' conv + batch_normalization (FusedBatchNormV3 for 4-D input, as TF 1.15
+    built it) + relu: the batch norm folded into the conv, then quantized."""
+    image = tf.constant(_IMAGE)
+    net = tf.layers.conv2d(image, 4, 3, use_bias=False,
+                           kernel_initializer=tf.constant_initializer(0.05), name="conv")
+    net = tf.nn.relu(tf.layers.batch_normalization(net, training=True, name="bn"))
+    out = tf.layers.dense(tf.reshape(net, [2, -1]), 2,
+                          kernel_initializer=tf.constant_initializer(0.1), name="fc")
+    before = {op.name for op in tf.get_default_graph().get_operations()}
+    tf.contrib.quantize.create_training_graph(quant_delay=0)
+    rewritten = _rewritten(tf, before)
+    run = _train_steps(tf, out, 3)
+    return lambda sess: dict(run(sess), rewritten=rewritten)
+
+
+case_layers_conv_fused_batch_norm.tolerance = {"rtol": 1e-4, "atol": 1e-5}
