@@ -52,6 +52,8 @@ def install():
               estimator=api, compat=sys.modules["tensorflow_estimator.compat"],
               __version__="2.15.0+estimator_compat")
     sys.modules["tensorflow_estimator.estimator"] = api
+    if "tensorflow_estimator.python" in sys.modules:  # module_paths ran first (tf.contrib's)
+        sys.modules["tensorflow_estimator"].python = sys.modules["tensorflow_estimator.python"]
     if not hasattr(tf, "contrib") or getattr(tf.contrib, "__estimator_compat__", False):
         contrib_module = contrib.build()
         for owner in ("tensorflow", "tensorflow.compat.v1"):

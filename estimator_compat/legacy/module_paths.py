@@ -42,7 +42,8 @@ def install():
     estimator_v2 = register("tensorflow_estimator.python.estimator", modules)
     namespace("tensorflow_estimator.python", "tensorflow_estimator.python",
               estimator=estimator_v2)
-    sys.modules["tensorflow_estimator"].python = sys.modules["tensorflow_estimator.python"]
+    if "tensorflow_estimator" in sys.modules:  # (else install() links it when it makes it)
+        sys.modules["tensorflow_estimator"].python = sys.modules["tensorflow_estimator.python"]
     from estimator_compat.learn import datasets
     register("tensorflow.examples", {
         "tutorials": {}, "tutorials.mnist": {},
