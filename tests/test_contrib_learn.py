@@ -296,3 +296,37 @@ def test_weighted_head_trains_on_the_batch_mean_and_writes_the_normalised_loss()
             loss, written = session.run([ops.loss, summary])
     assert loss == pytest.approx(6.5)
     assert tf.compat.v1.Summary.FromString(written).value[0].simple_value == pytest.approx(3.25)
+
+
+def test_two_output_alternatives_predict_and_export_as_tf115(tmp_path):
+    """TF 1.15: a model with two output alternatives predicts, and exports only given
+    default_output_alternative_key (each alternative as `default_input_alternative:<key>`,
+    the default again as serving_default); without it the export is its ValueError."""
+    x = np.random.RandomState(0).randn(8, 2).astype(np.float32)
+
+    def model_fn(features, labels, mode):
+        w = v1.get_variable("w", [2, 1])
+        out = tf.matmul(features["x"], w)
+        loss = None if labels is None else tf.reduce_mean(tf.square(out - labels))
+        train = None if labels is None else v1.train.GradientDescentOptimizer(0.1).minimize(
+            loss, v1.train.get_global_step())
+        return model_fn_ops.ModelFnOps(
+            mode, predictions={"a": out, "b": 2 * out}, loss=loss, train_op=train,
+            output_alternatives={"a": (model_fn_ops.ProblemType.UNSPECIFIED, {"a": out}),
+                                 "b": (model_fn_ops.ProblemType.UNSPECIFIED, {"b": 2 * out})})
+    est = contrib.Estimator(model_fn, model_dir=str(tmp_path / "m"))
+    data = lambda: ({"x": tf.constant(x)}, tf.constant(x[:, :1]))  # noqa: E731
+    est.fit(input_fn=data, steps=2)
+    assert len(list(est.predict(input_fn=lambda: {"x": tf.constant(x)}))) == 8
+
+    def serving():
+        placeholder = v1.placeholder(tf.float32, [None, 2])
+        return InputFnOps({"x": placeholder}, None, {"x": placeholder})
+    with pytest.raises(ValueError, match="Please specify a default_output_alternative"):
+        est.export_savedmodel(str(tmp_path / "export"), serving)
+    path = est.export_savedmodel(str(tmp_path / "export"), serving,
+                                 default_output_alternative_key="b")
+    served = tf.saved_model.load(path.decode() if isinstance(path, bytes) else path).signatures
+    assert sorted(served) == ["default_input_alternative:a", "default_input_alternative:b",
+                              "serving_default"]
+    assert set(served["serving_default"].structured_outputs) == {"b"}

@@ -59,29 +59,45 @@ class StandardizedOutput(ExportOutput):
         return tf.compat.v1.saved_model.predict_signature_def(inputs, outputs)
 
 
+class _NoDefault(ExportOutput):
+    """`serving_default` where TF 1.15 found no default alternative: predict runs (it needs
+    none), an export fails with TF 1.15's error."""
+
+    def __init__(self, message):
+        self._message = message
+
+    @property
+    def outputs(self):
+        return {}
+
+    def as_signature_def(self, receiver_tensors):
+        raise ExportRefused(self._message)
+
+
 def export_outputs(alternatives, predictions, default_key):
     """{signature key: StandardizedOutput} of a ModelFnOps' output_alternatives."""
+    refused = None
     if not alternatives:
         if default_key:
-            raise ValueError(f"Requested default_output_alternative: {default_key}, but "
-                             "available output_alternatives are: []")
+            refused = (f"Requested default_output_alternative: {default_key}, but available "
+                       "output_alternatives are: []")
         outputs = predictions if isinstance(predictions, dict) else {"output": predictions}
         alternatives = {FALLBACK_OUTPUT_ALTERNATIVE: (0, outputs)}
         default_key = FALLBACK_OUTPUT_ALTERNATIVE
     elif default_key:
         if default_key not in alternatives:
-            raise ValueError(f"Requested default_output_alternative: {default_key}, but "
-                             f"available output_alternatives are: "
-                             f"{sorted(alternatives, key=str)}")
+            refused = (f"Requested default_output_alternative: {default_key}, but available "
+                       f"output_alternatives are: {sorted(alternatives, key=str)}")
     elif len(alternatives) == 1:
         default_key = next(iter(alternatives))
     else:
-        raise ValueError("Please specify a default_output_alternative.  Available "
-                         f"output_alternatives are: {sorted(alternatives, key=str)} "
-                         "(export_savedmodel(default_output_alternative_key=...))")
+        refused = ("Please specify a default_output_alternative.  Available "
+                   f"output_alternatives are: {sorted(alternatives, key=str)} "
+                   "(export_savedmodel(default_output_alternative_key=...))")
     out = {}
     for key, (problem_type, tensors) in alternatives.items():
         tensors = tensors if isinstance(tensors, dict) else {"output": tensors}
         out[f"{INPUT_ALTERNATIVE}:{key or 'None'}"] = StandardizedOutput(problem_type, tensors)
-    out["serving_default"] = out[f"{INPUT_ALTERNATIVE}:{default_key or 'None'}"]
+    out["serving_default"] = _NoDefault(refused) if refused else \
+        out[f"{INPUT_ALTERNATIVE}:{default_key or 'None'}"]
     return out
