@@ -138,16 +138,19 @@ def _conv(rank, default_name, inputs, filters, kernel_size, strides, padding, da
             regularizer=kernel_regularizer, constraint=kernel_constraint, trainable=trainable)
         fmt = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}[rank]
         fmt = fmt[1] if data_format == "channels_first" else fmt[0]
-        if all(d == 1 for d in dilation_rate):  # TF 1.15's op names: conv1d, Conv2D, Conv3D
-            plain = {1: tf.nn.conv1d, 2: tf.nn.conv2d, 3: tf.nn.conv3d}[rank]
-            outputs = plain(inputs, kernel, list(strides) if rank > 1 else strides[0],
-                            padding.upper(), data_format=fmt) if rank < 3 else plain(
-                inputs, kernel, [1, *strides, 1] if fmt == "NDHWC" else [1, 1, *strides],
-                padding.upper(), data_format=fmt)
-        else:
+        if any(d != 1 for d in dilation_rate):
             outputs = tf.nn.convolution(inputs, kernel, strides=strides,
                                         padding=padding.upper(), dilations=dilation_rate,
                                         data_format=fmt)
+        elif rank == 1:  # TF 1.15's op names: conv1d, Conv2D, Conv3D
+            outputs = tf.nn.conv1d(inputs, kernel, strides[0], padding.upper(), data_format=fmt)
+        elif rank == 2:
+            outputs = tf.nn.conv2d(inputs, kernel, list(strides), padding.upper(),
+                                   data_format=fmt)
+        else:
+            outputs = tf.nn.conv3d(
+                inputs, kernel, [1, *strides, 1] if fmt == "NDHWC" else [1, 1, *strides],
+                padding.upper(), data_format=fmt)
         outputs = _bias_and_activation(outputs, use_bias, [filters], bias_initializer,
                                        bias_regularizer, bias_constraint, trainable, activation,
                                        data_format)
@@ -443,12 +446,12 @@ def batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=Tru
                 None if gamma is None else tf.reshape(gamma, bshape), epsilon)
         if training is not False:
             # TF 1.15's momentum: a tensor (1.0 where a tensor `training` is false)
-            momentum = tf.convert_to_tensor(momentum, dtype) if isinstance(training, bool) \
+            rate = tf.convert_to_tensor(momentum, dtype) if isinstance(training, bool) \
                 else tf.cond(tf.cast(training, tf.bool), lambda: tf.constant(momentum, dtype),
                              lambda: tf.constant(1.0, dtype))
             for variable, value in ((moving_mean, mean), (moving_var, update_var)):
                 with v1.name_scope(None, "AssignMovingAvg") as scope:  # TF 1.15's op names
-                    decay = tf.subtract(1.0, momentum)
+                    decay = tf.subtract(1.0, rate)
                     update = v1.assign_sub(variable, (variable - value) * decay, name=scope)
                 v1.add_to_collection(_GraphKeys.UPDATE_OPS, getattr(update, "op", update))
         return tf.cast(outputs, inputs.dtype)
