@@ -2,17 +2,7 @@
 to run, so what is recorded is what TF 1.15 does on CPU: the cuDNN-compatible cells (values
 with fixed weights, under the layers' canonical scopes) and the canonical checkpoint names the
 saveables give each layout. tests/test_contrib_cudnn_rnn.py checks our layers against both."""
-import numpy as np
-
-
-def _fixed(shape, i):
-    n = int(np.prod(shape)) if shape else 1
-    return (np.sin(np.arange(n) * 0.7 + i) * 0.5).reshape(shape).astype(np.float32)
-
-
-def _inputs(*shape):
-    n = int(np.prod(shape))
-    return (np.cos(np.arange(n) * 0.3) * 0.8).reshape(shape).astype(np.float32)
+from tf115_cases.fixed_values import fixed as _fixed, inputs as _inputs
 
 
 def _filled(tf, fetches):

@@ -1,30 +1,7 @@
 """tf.contrib.grid_rnn cases (TF 1.15 style, Python 3.7): each grid cell run one step or under
 dynamic_rnn / static_rnn with every variable loaded with fixed values, so outputs, states,
 variable names and shapes compare with TF 1.15.5's record."""
-import numpy as np
-
-
-def _fixed(shape, i):
-    n = int(np.prod(shape)) if shape else 1
-    return (np.sin(np.arange(n) * 0.7 + i) * 0.5).reshape(shape).astype(np.float32)
-
-
-def _inputs(*shape):
-    n = int(np.prod(shape))
-    return (np.cos(np.arange(n) * 0.3) * 0.8).reshape(shape).astype(np.float32)
-
-
-def _flat(fetches, prefix=""):
-    if isinstance(fetches, dict):
-        items = sorted(fetches.items())
-    elif isinstance(fetches, (list, tuple)):
-        items = enumerate(fetches)
-    else:
-        return {prefix: fetches}
-    out = {}
-    for key, value in items:
-        out.update(_flat(value, "%s/%s" % (prefix, key) if prefix else str(key)))
-    return out
+from tf115_cases.fixed_values import fixed as _fixed, inputs as _inputs, flat as _flat
 
 
 def _filled(tf, fetches, plain=None):

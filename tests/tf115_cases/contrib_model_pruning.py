@@ -8,15 +8,7 @@ import tempfile
 
 import numpy as np
 
-
-def _fixed(shape, i):
-    n = int(np.prod(shape)) if shape else 1
-    return (np.sin(np.arange(n) * 0.7 + i) * 0.5).reshape(shape).astype(np.float32)
-
-
-def _inputs(*shape):
-    n = int(np.prod(shape))
-    return (np.cos(np.arange(n) * 0.3) * 0.8).reshape(shape).astype(np.float32)
+from tf115_cases.fixed_values import fixed as _fixed, inputs as _inputs
 
 
 def _names(items):
