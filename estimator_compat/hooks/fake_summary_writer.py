@@ -39,17 +39,24 @@ class FakeSummaryWriter:
         for step, expected in (expected_summaries or {}).items():
             test_case.assertTrue(step in self._summaries,
                                  f"Missing step {step} from {self._summaries.keys()}.")
-            actual = {value.tag: value.simple_value
-                      for summary in self._summaries[step] for value in summary.value}
-            test_case.assertEqual(expected, actual)
+            test_case.assertEqual(expected, self._simple_values(step))
         if expected_added_graphs is not None:
             test_case.assertEqual(expected_added_graphs, self._added_graphs)
         if expected_added_meta_graphs is not None:
             test_case.assertEqual(len(expected_added_meta_graphs), len(self._added_meta_graphs))
             for expected, actual in zip(expected_added_meta_graphs, self._added_meta_graphs):
-                test_case.assertProtoEquals(expected, actual)
+                self._assert_meta_graph_equal(test_case, expected, actual)
         if expected_session_logs is not None:
             test_case.assertEqual(expected_session_logs, self._added_session_logs)
+
+    def _simple_values(self, step):
+        """{tag: simple_value} of what was added at `step`."""
+        return {value.tag: value.simple_value
+                for summary in self._summaries[step] for value in summary.value}
+
+    @staticmethod
+    def _assert_meta_graph_equal(test_case, expected, actual):
+        test_case.assertProtoEquals(expected, actual)
 
     def add_summary(self, summ, current_global_step):
         """Keeps `summ` (as given) under `current_global_step`."""
@@ -87,12 +94,12 @@ class FakeSummaryWriter:
 
     @classmethod
     def install(cls):
-        """Makes TF's FileWriter (and so FileWriterCache) create FakeSummaryWriters."""
+        """Makes TF's FileWriter (and so FileWriterCache) create this class's writers."""
         if cls._replaced_summary_writer:
             raise ValueError("FakeSummaryWriter already installed.")
         cls._replaced_summary_writer = writer.FileWriter
-        writer.FileWriter = FakeSummaryWriter
-        writer_cache.FileWriter = FakeSummaryWriter
+        writer.FileWriter = cls
+        writer_cache.FileWriter = cls
 
     @classmethod
     def uninstall(cls):

@@ -7,106 +7,50 @@ import numpy as np
 from tensorflow.core.framework import summary_pb2
 from tensorflow.python.framework import test_util
 from tensorflow.python.summary import summary_iterator
-from tensorflow.python.summary.writer import writer, writer_cache
+
+from estimator_compat.hooks import fake_summary_writer
 
 
-class FakeSummaryWriter:
+class FakeSummaryWriter(fake_summary_writer.FakeSummaryWriter):
     """Keeps summaries, graphs, meta graphs and session logs in memory; `install()` puts it in
-    place of `FileWriter` (also for `FileWriterCache`), `uninstall()` puts it back."""
+    place of `FileWriter` (also for `FileWriterCache`), `uninstall()` puts it back. TF 1.15's
+    differs from tensorflow_estimator 2.15's (hooks/fake_summary_writer.py) where it is
+    overridden here: serialized summaries parsed, negative steps refused, every meta graph
+    kept, `global_step/sec` left out of the compared values."""
 
     _replaced_summary_writer = None
 
-    @classmethod
-    def install(cls):
-        if cls._replaced_summary_writer:
-            raise ValueError("FakeSummaryWriter already installed.")
-        cls._replaced_summary_writer = writer.FileWriter
-        writer.FileWriter = FakeSummaryWriter
-        writer_cache.FileWriter = FakeSummaryWriter
+    def _simple_values(self, step):
+        return {tag: value for tag, value in super()._simple_values(step).items()
+                if tag != "global_step/sec"}
 
-    @classmethod
-    def uninstall(cls):
-        if not cls._replaced_summary_writer:
-            raise ValueError("FakeSummaryWriter not installed.")
-        writer.FileWriter = cls._replaced_summary_writer
-        writer_cache.FileWriter = cls._replaced_summary_writer
-        cls._replaced_summary_writer = None
-
-    def __init__(self, logdir, graph=None):
-        self._logdir = logdir
-        self._graph = graph
-        self._summaries = {}
-        self._added_graphs = []
-        self._added_meta_graphs = []
-        self._added_session_logs = []
-        self._added_run_metadata = {}
-
-    @property
-    def summaries(self):
-        return self._summaries
-
-    def assert_summaries(self, test_case, expected_logdir=None, expected_graph=None,
-                         expected_summaries=None, expected_added_graphs=None,
-                         expected_added_meta_graphs=None, expected_session_logs=None):
-        """Asserts (on `test_case`) what was added; `global_step/sec` values are ignored."""
-        if expected_logdir is not None:
-            test_case.assertEqual(expected_logdir, self._logdir)
-        if expected_graph is not None:
-            test_case.assertTrue(expected_graph is self._graph)
-        for step, expected in (expected_summaries or {}).items():
-            test_case.assertTrue(step in self._summaries,
-                                 msg="Missing step %s from %s." % (step, self._summaries.keys()))
-            actual = {}
-            for summary in self._summaries[step]:
-                for v in summary.value:
-                    if v.tag != "global_step/sec":
-                        actual[v.tag] = v.simple_value
-            test_case.assertEqual(expected, actual)
-        if expected_added_graphs is not None:
-            test_case.assertEqual(expected_added_graphs, self._added_graphs)
-        if expected_added_meta_graphs is not None:
-            test_case.assertEqual(len(expected_added_meta_graphs), len(self._added_meta_graphs))
-            for expected, actual in zip(expected_added_meta_graphs, self._added_meta_graphs):
-                test_util.assert_meta_graph_protos_equal(test_case, expected, actual)
-        if expected_session_logs is not None:
-            test_case.assertEqual(expected_session_logs, self._added_session_logs)
+    @staticmethod
+    def _assert_meta_graph_equal(test_case, expected, actual):
+        test_util.assert_meta_graph_protos_equal(test_case, expected, actual)
 
     def add_summary(self, summ, current_global_step):
         if isinstance(summ, bytes):
             proto = summary_pb2.Summary()
             proto.ParseFromString(summ)
             summ = proto
-        self._summaries.setdefault(current_global_step, []).append(summ)
+        super().add_summary(summ, current_global_step)
 
     def add_graph(self, graph, global_step=None, graph_def=None):
-        if (global_step is not None) and (global_step < 0):
-            raise ValueError("Invalid global_step %s." % global_step)
-        if graph_def is not None:
-            raise ValueError("Unexpected graph_def %s." % graph_def)
-        self._added_graphs.append(graph)
+        _check_step(global_step)
+        super().add_graph(graph, graph_def=graph_def)
 
     def add_meta_graph(self, meta_graph_def, global_step=None):
-        if (global_step is not None) and (global_step < 0):
-            raise ValueError("Invalid global_step %s." % global_step)
+        _check_step(global_step)
         self._added_meta_graphs.append(meta_graph_def)
 
-    def add_session_log(self, session_log, global_step=None):
-        del global_step  # its value is not deterministic in the tests this serves
-        self._added_session_logs.append(session_log)
-
     def add_run_metadata(self, run_metadata, tag, global_step=None):
-        if (global_step is not None) and (global_step < 0):
-            raise ValueError("Invalid global_step %s." % global_step)
-        self._added_run_metadata[tag] = run_metadata
+        _check_step(global_step)
+        super().add_run_metadata(run_metadata, tag)
 
-    def flush(self):
-        pass
 
-    def reopen(self):
-        pass
-
-    def close(self):
-        pass
+def _check_step(global_step):
+    if (global_step is not None) and (global_step < 0):
+        raise ValueError("Invalid global_step %s." % global_step)
 
 
 def assert_summary(expected_tags, expected_simple_values, summary_proto):
