@@ -19,6 +19,7 @@ have any shape (they are flattened).
 import tensorflow as tf
 
 from estimator_compat.learn.sdca_state import state_table
+from estimator_compat.legacy.estimator_tree.sdca_model import _check_lists
 # TF 1.15's contrib class is the one tensorflow_estimator 2.15 kept as sdca_ops' private
 from estimator_compat.legacy.estimator_tree.sdca_tables import (  # noqa: F401
     _SparseFeatureColumn as SparseFeatureColumn)
@@ -51,12 +52,6 @@ def _require(items, given):
             raise ValueError(f"{key} must be specified.")
 
 
-def _require_lists(items, given):
-    for key in items:
-        if not isinstance(given[key], list):
-            raise ValueError(key + " must be a list.")
-
-
 def _slot(var):
     """The unshrinked copy of one variable, zeros."""
     name = var.name.split(":")[0] + "_unshrinked/SDCAOptimizer"
@@ -81,9 +76,9 @@ class SdcaModel:
             raise ValueError("Unsupported loss_type: ", options["loss_type"])
         _require(["example_labels", "example_weights", "example_ids", "sparse_features",
                   "dense_features"], examples)
-        _require_lists(["sparse_features", "dense_features"], examples)
+        _check_lists(["sparse_features", "dense_features"], examples)
         _require(_NAMES, variables)
-        _require_lists(_NAMES, variables)
+        _check_lists(_NAMES, variables)
         _require(["loss_type", "symmetric_l2_regularization", "symmetric_l1_regularization"],
                  options)
         for name in ("symmetric_l1_regularization", "symmetric_l2_regularization"):
@@ -153,7 +148,7 @@ class SdcaModel:
     def predictions(self, examples):
         """w.x per example: the sigmoid of it for logistic loss, exp of it for poisson loss."""
         _require(["example_weights", "sparse_features", "dense_features"], examples)
-        _require_lists(["sparse_features", "dense_features"], examples)
+        _check_lists(["sparse_features", "dense_features"], examples)
         result = self._linear_predictions(examples)
         if self._options["loss_type"] == "logistic_loss":
             with tf.name_scope("sdca/logistic_prediction"):
@@ -233,7 +228,7 @@ class SdcaModel:
         """The weighted mean loss of `examples` (squared loss halved, as the solver's)."""
         _require(["example_labels", "example_weights", "sparse_features", "dense_features"],
                  examples)
-        _require_lists(["sparse_features", "dense_features"], examples)
+        _check_lists(["sparse_features", "dense_features"], examples)
         with tf.name_scope("sdca/unregularized_loss"):
             logits = tf.cast(self._linear_predictions(examples), tf.float64)
             labels = tf.cast(tf.convert_to_tensor(examples["example_labels"]), tf.float64)
@@ -257,7 +252,7 @@ class SdcaModel:
         over the examples' weight."""
         _require(["example_labels", "example_weights", "sparse_features", "dense_features"],
                  examples)
-        _require_lists(["sparse_features", "dense_features"], examples)
+        _check_lists(["sparse_features", "dense_features"], examples)
         with tf.name_scope("sdca/regularized_loss"):
             weights = tf.convert_to_tensor(examples["example_weights"])
             penalty = self._l1_loss() + self._l2_loss(
