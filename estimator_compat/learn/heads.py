@@ -31,7 +31,6 @@ import inspect
 import tensorflow as tf
 from tensorflow.python.ops import lookup_ops  # TF1's index tables, as legacy/contrib/lookup.py
 
-from estimator_compat.export.outputs import PredictOutput
 from estimator_compat.learn.centered_bias import centered_bias, centered_bias_step
 from estimator_compat.learn.model_fn_ops import ModeKeys, ModelFnOps, ProblemType
 
@@ -486,21 +485,6 @@ def multi_class_head(n_classes, label_name=None, weight_column_name=None,
                            head_name, metric_class_ids, loss_fn, label_keys)
 
 
-class _MultiHeadOps(ModelFnOps):
-    """A multi_head's INFER ops: `predict` reads the predictions alone, as TF 1.15's did, so
-    without `default_output_alternative_key` the SavedModel's default signature holds every
-    prediction, keyed `<head_name>/<key>`; each head's own signature is kept."""
-
-    def estimator_spec(self, default_serving_output_alternative_key=None):
-        if default_serving_output_alternative_key is not None or self.mode != ModeKeys.INFER:
-            return super().estimator_spec(default_serving_output_alternative_key)
-        spec = ModelFnOps.estimator_spec(self, next(iter(self.output_alternatives)))
-        outputs = dict(spec.export_outputs)
-        outputs["serving_default"] = PredictOutput(
-            {"/".join(key): value for key, value in self.predictions.items()})
-        return spec._replace(export_outputs=outputs)
-
-
 class _MultiHead(Head):
     """Several named heads over one model: see `multi_head`."""
 
@@ -548,7 +532,7 @@ class _MultiHead(Head):
                    for head, part in zip(self._heads, self._split(logits))]
         names = [head.head_name for head in self._heads]
         if mode == ModeKeys.INFER:
-            return _MultiHeadOps(mode, predictions={
+            return ModelFnOps(mode, predictions={
                 (name, k): v for name, o in zip(names, ops) for k, v in o.predictions.items()},
                 output_alternatives={name: o.output_alternatives[name]
                                      for name, o in zip(names, ops)})

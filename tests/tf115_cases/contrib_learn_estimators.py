@@ -268,3 +268,33 @@ def case_dynamic_rnn_probabilities_of_a_regression(tf):
     L.DynamicRnnEstimator(L.ProblemType.LINEAR_REGRESSION, _rnn_common(tf).PredictionType.
                           SINGLE_VALUE, [tf.contrib.layers.real_valued_column("x")],
                           num_units=3, predict_probabilities=True)
+
+
+def case_multi_head_export(tf):
+    """A multi_head's SavedModel: without default_output_alternative_key TF 1.15 refused the
+    export; with one, each head's signature and the default's."""
+    import os
+    L = tf.contrib.learn
+    cols = [tf.contrib.layers.real_valued_column("x", dimension=2)]
+    model_dir = _tmp()
+    est = L.LinearEstimator(feature_columns=cols, model_dir=model_dir, head=L.multi_head(
+        [L.multi_class_head(3, head_name="a", label_name="a"),
+         L.regression_head(head_name="b", label_name="b")]))
+    est.fit(input_fn=_input_fn(tf, _both), steps=1)
+    serving = L.utils.build_parsing_serving_input_fn(
+        tf.contrib.layers.create_feature_spec_for_parsing(cols))
+    out = {}
+    try:
+        est.export_savedmodel(os.path.join(model_dir, "none"), serving)
+    except ValueError as e:
+        out["no_default"] = str(e).split(" (")[0]  # (ours adds how: the argument's name)
+    path = est.export_savedmodel(os.path.join(model_dir, "b"), serving,
+                                 default_output_alternative_key="b")
+    with tf.Graph().as_default():
+        with tf.Session() as sess:
+            meta = tf.saved_model.loader.load(sess, ["serve"], path)
+            out["signatures"] = {
+                key: [sig.method_name, sorted(sig.inputs), sorted(sig.outputs)]
+                for key, sig in meta.signature_def.items()}
+    shutil.rmtree(model_dir)
+    return lambda sess: out
