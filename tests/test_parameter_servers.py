@@ -148,7 +148,7 @@ def test_canned_wide_deep_with_learn_runner_on_two_ps_tasks(tmp_path):
     # the chief evaluated at its checkpoints (train_and_evaluate), so did the evaluator
     accuracy, auc = map(float, re.search(r"eval accuracy = ([\d.]+), auc = ([\d.]+), "
                                          r"global_step = 300", chief_out).groups())
-    assert accuracy > 0.85 and auc > 0.93
+    assert accuracy > 0.85 and auc > 0.93, (accuracy, auc)
     assert 300 in read_eval_metrics(os.path.join(model_dir, "eval"))
 
 

@@ -228,3 +228,33 @@ def test_an_input_of_known_length_is_not_asked_for_more(tmp_path, monkeypatch):
     hook = Calls()
     one.evaluate(five, hooks=[hook], steps=3)
     assert (hook.before, hook.after) == (3, 3)
+
+
+def test_a_call_takes_only_the_elements_its_steps_run(tmp_path):
+    """A call of several steps takes each next element beside the step before it (so the
+    input's work overlaps the step's), but never one that no step will run: a generator is
+    asked for exactly the batches the steps ran, in train, evaluate and predict."""
+    est = _trained(tmp_path, 3)
+    asked = []
+
+    def input_fn(labels=True):
+        def rows():
+            for i in range(1000):
+                asked.append(i)
+                features = {"x": np.full([3], i % 7, np.float32)}
+                yield (features, np.float32([i % 5])) if labels else features
+        spec = {"x": tf.TensorSpec([3], tf.float32)}
+        spec = (spec, tf.TensorSpec([1], tf.float32)) if labels else spec
+        options = tf.data.Options()
+        options.experimental_optimization.inject_prefetch = False  # (it would read ahead)
+        return tf.data.Dataset.from_generator(rows, output_signature=spec).batch(2) \
+            .with_options(options)
+    est.train(input_fn, steps=7)  # calls of 3, 3 and 1 steps
+    assert len(asked) == 14 and est.get_variable_value("global_step") == 27
+    asked.clear()
+    est.evaluate(input_fn, steps=5)  # 3 and 2
+    assert len(asked) == 10
+    asked.clear()
+    predictions = est.predict(lambda: input_fn(labels=False))
+    assert len([next(predictions) for _ in range(12)]) == 12  # two calls of 3 batches
+    assert len(asked) == 12

@@ -280,8 +280,16 @@ class ModeStep:
         """(iterator, steps) -> up to `steps` steps in a tf.while_loop, stopping early (and
         cleanly) where the input ends. Predictions of every step are gathered in
         TensorArrays and concatenated, to reach the host once per call ("batch_sizes": how
-        to split them back into batches)."""
+        to split them back into batches).
+
+        Evaluation and prediction take each iteration's next element beside its step, not
+        before it (as an optional, and only while steps remain: none is taken that no step
+        runs), so the input's work overlaps the step's as in Keras' loop: a CNN's evaluate
+        over parsed TFRecords at spe 10 ran 0.76-1.03x Keras from one process to the next
+        when each iteration began with its `next`, 0.98-1.03x so. (Training keeps its `next`
+        first: not yet measured the other way.)"""
         gather = self.mode == ModeKeys.PREDICT
+        ahead = self.mode != ModeKeys.TRAIN
         anything = tf.TensorShape(None)
 
         def with_batch_size(preds):
@@ -289,28 +297,43 @@ class ModeStep:
             return preds + [tf.shape(preds[0])[:1]]
 
         def several(iterator, steps):
+            spec = iterator.element_spec
             out = on_element(next(iterator))  # OutOfRangeError: nothing left for this call
             preds = with_batch_size(out.pop("predictions")) if gather else []
             arrays = [tf.TensorArray(p.dtype, size=0, dynamic_size=True, infer_shape=False)
                       .write(0, p) for p in preds]
             structure = out
 
-            def body(done, out, arrays, more):
-                element = iterator.get_next_as_optional()
-
+            def step(done, out, arrays, element):
                 def run():
                     new = dict(on_element(element.get_value()))
                     new_preds = with_batch_size(new.pop("predictions")) if gather else []
                     return new, [a.write(done, p) for a, p in zip(arrays, new_preds)]
                 out, arrays = tf.cond(element.has_value(), run, lambda: (out, arrays))
-                more = element.has_value()
-                return done + tf.cast(more, tf.int32), out, arrays, more
+                return done + tf.cast(element.has_value(), tf.int32), out, arrays
+
+            def fetch(done):  # the next element, or none once `steps` have been taken
+                return tf.cond(done < steps, iterator.get_next_as_optional,
+                               lambda: tf.experimental.Optional.empty(spec))
+
+            def ahead_body(done, out, arrays, element):
+                done, out, arrays = step(done, out, arrays, element)
+                return done, out, arrays, fetch(done)
+
+            def next_first_body(done, out, arrays, _):
+                element = iterator.get_next_as_optional()
+                return step(done, out, arrays, element) + (element.has_value(),)
+            invariants = (tf.TensorShape([]), tf.nest.map_structure(
+                lambda _: anything, structure), [anything] * len(arrays))
+            if ahead:
+                loop = (lambda done, out, arrays, element: element.has_value(), ahead_body,
+                        fetch(tf.constant(1)), tf.OptionalSpec(spec))
+            else:
+                loop = (lambda done, out, arrays, more: tf.logical_and(more, done < steps),
+                        next_first_body, tf.constant(True), tf.TensorShape([]))
             done, out, arrays, _ = tf.while_loop(
-                lambda done, out, arrays, more: tf.logical_and(more, done < steps), body,
-                (tf.constant(1), out, arrays, tf.constant(True)),
-                shape_invariants=(tf.TensorShape([]), tf.nest.map_structure(
-                    lambda _: anything, structure), [anything] * len(arrays),
-                    tf.TensorShape([])))
+                loop[0], loop[1], (tf.constant(1), out, arrays, loop[2]),
+                shape_invariants=invariants + (loop[3],))
             out = dict(out, steps=done)
             if gather:
                 gathered = [a.concat() for a in arrays]
@@ -444,6 +467,10 @@ class _Prefetched:
 
     def get_next_as_optional(self):
         return self._iterator.get_next_as_optional()
+
+    @property
+    def element_spec(self):
+        return self._iterator.element_spec
 
 
 def _empty_like(t):
