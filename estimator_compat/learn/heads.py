@@ -55,6 +55,7 @@ class _Head(Head):
     _default_scope = None
     _loss_name = None
     _problem_type = None
+    _per_label_loss = None  # (labels, logits) -> [batch, logits_dimension], where it has one
 
     def __init__(self, logits_dimension, label_name, weight_column_name, head_name,
                  enable_centered_bias, loss_fn=None):
@@ -75,9 +76,29 @@ class _Head(Head):
                 if len(labels) != 1:
                     raise ValueError(f"labels has keys {sorted(labels)}: give the head "
                                      "label_name=.")
-                return next(iter(labels.values()))
-            return labels[self._label_name]
+                labels = next(iter(labels.values()))
+            else:
+                labels = labels[self._label_name]
+        if isinstance(labels, tf.SparseTensor):
+            return self._sparse_labels(labels)
         return labels
+
+    def _sparse_labels(self, labels):
+        raise ValueError("SparseTensor is not supported. (Labels of this head are dense: only "
+                         "multi_label_head takes a SparseTensor of class ids; densify them, "
+                         "e.g. tf.sparse.to_dense(labels).)")
+
+    def _weights(self, logits, weight_column):
+        """Each example's weight, [batch]; for a head whose loss is per label (regression,
+        multi_label) given one weight per label, [batch, logits_dimension]: TF 1.15 weighted
+        the elementwise losses one by one."""
+        one = tf.ones_like(logits[:, 0])
+        if weight_column is None:
+            return one
+        if self._per_label_loss is not None and weight_column.shape.rank == 2 and \
+                weight_column.shape[-1] not in (None, 1):
+            return weight_column * tf.ones_like(logits)
+        return one * tf.reshape(weight_column, [-1])
 
     def _weight_column(self, features):
         """The weight feature as TF 1.15 handed it to losses: float, [batch, 1] when given
@@ -99,7 +120,8 @@ class _Head(Head):
                     else self._loss_fn(labels, logits, weight_column))
             return loss, loss, loss
         with tf.name_scope(self._loss_name):
-            per_example = self._per_example_loss(labels, logits)
+            per_example = (self._per_label_loss(labels, logits) if weights.shape.rank == 2
+                           else self._per_example_loss(labels, logits))
             loss = tf.reduce_mean(per_example * weights, name="loss")
             normalized = tf.math.divide(tf.reduce_sum(per_example * weights),
                                         tf.reduce_sum(weights), name="weighted_average_loss")
@@ -137,8 +159,7 @@ class _Head(Head):
                     raise ValueError(f"labels are needed in mode {mode!r}.")
                 labels = self._labels(labels)
                 weight_column = self._weight_column(features)
-                weights = tf.ones_like(logits[:, 0]) * (
-                    1.0 if weight_column is None else tf.reshape(weight_column, [-1]))
+                weights = self._weights(logits, weight_column)
                 loss, normalized, per_example = self._loss(labels, logits, weight_column,
                                                            weights)
                 if mode == ModeKeys.TRAIN:
@@ -232,9 +253,12 @@ class _RegressionHead(_Head):
                 logits = tf.squeeze(logits, axis=[1], name="scores")
             return {"scores": self._link_fn(logits)}
 
-    def _per_example_loss(self, labels, logits):
+    def _per_label_loss(self, labels, logits):
         labels = tf.cast(tf.reshape(labels, tf.shape(logits)), logits.dtype)
-        return tf.reduce_mean(tf.square(logits - labels), axis=-1)
+        return tf.square(logits - labels)
+
+    def _per_example_loss(self, labels, logits):
+        return tf.reduce_mean(self._per_label_loss(labels, logits), axis=-1)
 
     def _metrics(self, per_example, weights, labels, predictions):
         return {"loss": _mean_loss(per_example, weights)}
@@ -251,10 +275,9 @@ class _PoissonRegressionHead(_RegressionHead):
         super().__init__(label_name, weight_column_name, label_dimension,
                          enable_centered_bias, head_name, tf.exp)
 
-    def _per_example_loss(self, labels, logits):
+    def _per_label_loss(self, labels, logits):
         labels = tf.cast(tf.reshape(labels, tf.shape(logits)), logits.dtype)
-        return tf.reduce_mean(tf.nn.log_poisson_loss(labels, logits, compute_full_loss=True),
-                              axis=-1)
+        return tf.nn.log_poisson_loss(labels, logits, compute_full_loss=True)
 
 
 class _MultiLabelHead(_Head):
@@ -274,16 +297,24 @@ class _MultiLabelHead(_Head):
                     "probabilities": tf.sigmoid(logits, name="probabilities"),
                     "classes": tf.cast(tf.greater(logits, 0), tf.int64, name="classes")}
 
-    def _per_example_loss(self, labels, logits):
+    def _sparse_labels(self, labels):
+        """Each example's class ids (a VarLenFeature's): their indicator, as TF 1.15 took them."""
+        return tf.cast(tf.sparse.to_indicator(labels, self._logits_dimension), tf.int64)
+
+    def _per_label_loss(self, labels, logits):
         labels = tf.cast(tf.reshape(labels, tf.shape(logits)), logits.dtype)
-        return tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=labels,
-                                                                      logits=logits), axis=-1)
+        return tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
+
+    def _per_example_loss(self, labels, logits):
+        return tf.reduce_mean(self._per_label_loss(labels, logits), axis=-1)
 
     def _metrics(self, per_example, weights, labels, predictions):
         probabilities = predictions["probabilities"]
         labels = tf.cast(tf.reshape(labels, tf.shape(probabilities)), tf.int64)
         loss = _mean_loss(per_example, weights)
-        weights = tf.reshape(weights, [-1, 1]) * tf.ones_like(probabilities)
+        if weights.shape.rank == 1:
+            weights = tf.reshape(weights, [-1, 1])
+        weights = weights * tf.ones_like(probabilities)
         metrics = {
             "loss": loss,
             "accuracy": v1.metrics.accuracy(labels, predictions["classes"], weights),

@@ -49,8 +49,9 @@ def _trained_head_case(tf, make_head, labels, weighted=False, steps=2, train_mod
     loss, metrics, predictions and every variable's value."""
     L = tf.contrib.learn
     head = make_head(L)
-    features = {"w8": tf.constant(WEIGHTS)} if weighted else {}
-    labels = tf.constant(labels)
+    weights = WEIGHTS if weighted is True else weighted
+    features = {"w8": tf.constant(weights)} if weighted is not False else {}
+    labels = labels(tf) if callable(labels) else tf.constant(labels)
     with tf.variable_scope("model"):
         logits = _linear_logits(tf, head.logits_dimension)
     train = head.create_model_fn_ops(
@@ -394,3 +395,51 @@ def case_linear_estimator_centered_bias_metric_class_ids(tf):
 
 
 case_linear_estimator_centered_bias_metric_class_ids.tolerance = RACY
+
+
+# -- SparseTensor labels, weights per label ----------------------------------------------------
+
+def _sparse_multi_hot(tf):
+    """MULTI_HOT as a SparseTensor of class ids (as a tf.parse_example VarLenFeature gives)."""
+    return tf.SparseTensor(indices=[[0, 0], [0, 1], [1, 0], [2, 0], [3, 0], [3, 1]],
+                           values=tf.constant([0, 2, 1, 2, 0, 1], tf.int64),
+                           dense_shape=[4, 2])
+
+
+def case_multi_label_sparse_labels(tf):
+    return _trained_head_case(tf, lambda L: L.multi_label_head(
+        3, enable_centered_bias=True, weight_column_name="w8"), _sparse_multi_hot,
+        weighted=True)
+
+
+def case_sparse_labels_refused(tf):
+    """Heads other than multi_label_head refuse SparseTensor labels."""
+    L = tf.contrib.learn
+
+    def build(head):
+        return lambda: head.create_model_fn_ops(
+            {}, L.ModeKeys.TRAIN, labels=_sparse_multi_hot(tf), train_op_fn=L.no_op_train_fn,
+            logits=tf.constant(np.ones([4, head.logits_dimension], np.float32)))
+
+    def message(head):  # (ours adds how to mend it, in parentheses)
+        return _message(build(head)).split(" (")[0]
+    return {"multi_class": message(L.multi_class_head(3)),
+            "binary": message(L.multi_class_head(2)),
+            "regression": message(L.regression_head()),
+            "label_keys": message(L.multi_class_head(3, label_keys=["a", "b", "c"]))}
+
+
+PER_LABEL = np.array([[1.0, 0.5], [2.0, 0.0], [0.5, 1.0], [1.0, 3.0]], np.float32)
+PER_CLASS = np.array([[1.0, 0.5, 2.0], [2.0, 0.0, 1.0], [0.5, 1.0, 1.0], [1.0, 3.0, 0.25]],
+                     np.float32)
+
+
+def case_regression_weights_per_label(tf):
+    return _trained_head_case(tf, lambda L: L.regression_head(
+        label_dimension=2, weight_column_name="w8", enable_centered_bias=True),
+        LABELS_2, weighted=PER_LABEL)
+
+
+def case_multi_label_weights_per_class(tf):
+    return _trained_head_case(tf, lambda L: L.multi_label_head(
+        3, weight_column_name="w8", enable_centered_bias=True), MULTI_HOT, weighted=PER_CLASS)
