@@ -180,8 +180,9 @@ class _Head(Head):
             exported = self._exported(predictions)  # in every mode, as TF 1.15's
         if metrics is not None:  # a named head's metrics end in its name: `loss/<name>`
             metrics = {_summary_key(self.head_name, k): v for k, v in metrics.items()}
-        if loss is not None:  # in the caller's name scope, as TF 1.15 wrote it
-            v1.summary.scalar(_summary_key(self.head_name, "loss"), normalized)
+        if loss is not None:  # at the graph's top, as TF 1.15 wrote it (its tag kept so)
+            with tf.compat.v1.get_default_graph().name_scope(""):
+                v1.summary.scalar(_summary_key(self.head_name, "loss"), tf.identity(normalized))
         return ModelFnOps(mode, predictions=predictions, loss=loss, train_op=train_op,
                           eval_metric_ops=metrics,
                           output_alternatives={self.head_name: (self._problem_type, exported)})
@@ -208,11 +209,12 @@ def _summary_key(head_name, key):
 
 
 def _mean_loss(per_example, weights):
-    """The `loss` metric: the weighted mean of the per-example losses, or the mean of a
-    custom loss_fn's scalar over the batches."""
+    """The `loss` metric, as TF 1.15's: the mean over the batches of each batch's weighted
+    average loss (a custom loss_fn's scalar as it came), not a mean over all examples."""
     if per_example.shape.rank == 0:
         return v1.metrics.mean(per_example)
-    return v1.metrics.mean(per_example, weights)
+    weighted = tf.reduce_sum(per_example * weights) / tf.reduce_sum(weights)
+    return v1.metrics.mean(weighted)
 
 
 def _class_means(class_id, weights, labels, classes, probabilities, logits):

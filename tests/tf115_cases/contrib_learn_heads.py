@@ -443,3 +443,30 @@ def case_regression_weights_per_label(tf):
 def case_multi_label_weights_per_class(tf):
     return _trained_head_case(tf, lambda L: L.multi_label_head(
         3, weight_column_name="w8", enable_centered_bias=True), MULTI_HOT, weighted=PER_CLASS)
+
+
+def case_loss_metric_over_batches(tf):
+    """The `loss` metric over two batches of different sizes and weights: TF 1.15's is the
+    mean of each batch's weighted average loss (not the weighted mean over all examples)."""
+    L = tf.contrib.learn
+    x = tf.placeholder(tf.float32, [None, 2])
+    y = tf.placeholder(tf.float32, [None, 1])
+    w = tf.placeholder(tf.float32, [None])
+    out = {}
+    for name, head in (("regression", L.regression_head(weight_column_name="w8")),
+                       ("binary", L.multi_class_head(2, weight_column_name="w8")),
+                       ("multi_label", L.multi_label_head(2, weight_column_name="w8"))):
+        with tf.variable_scope(name):
+            logits = tf.matmul(x, tf.constant([[0.5, -1.0], [1.5, 0.25]])[:, :head.logits_dimension])
+            labels = y if name != "multi_label" else tf.concat([y, 1.0 - y], 1)
+            ops = head.create_model_fn_ops({"w8": w}, L.ModeKeys.EVAL, labels=labels,
+                                           logits=logits, train_op_fn=L.no_op_train_fn)
+            out[name] = ops.eval_metric_ops["loss"]
+
+    def run(sess):
+        sess.run(tf.local_variables_initializer())
+        for rows, weights in (([0, 1, 2], [1.0, 2.0, 0.5]), ([3], [4.0])):
+            sess.run({k: v[1] for k, v in out.items()},
+                     {x: X[rows], y: np.array(BINARY, np.float32)[rows], w: weights})
+        return sess.run({k: v[0] for k, v in out.items()})
+    return run
