@@ -224,3 +224,40 @@ def case_dense_inputs_to_sparse_columns(tf):
         _assign_all(tf, sess)
         return {"logits": sess.run(logits), "dnn": sess.run(dnn)}
     return run
+
+
+def case_multi_hash_and_crossed_of_crossed(tf):
+    """sparse_column_with_hash_bucket(hash_keys=...): one id per key pair for each value
+    (StringToHashBucketStrong), concatenated; a crossed_column of a crossed column crosses the
+    inner cross's hashed ids. Their ids, and a linear model's output over them."""
+    layers = tf.contrib.layers
+    features = _features(tf)
+    age, xy, color, word, code = _columns(tf)
+    multi = layers.sparse_column_with_hash_bucket("word", 50, hash_keys=[[1, 2], [30, 40]])
+    inner = layers.crossed_column([color, word], hash_bucket_size=100)
+    outer = layers.crossed_column([inner, code], hash_bucket_size=70)
+    keyed = layers.crossed_column([inner, layers.bucketized_column(age, [30.0, 50.0])],
+                                  hash_bucket_size=60, hash_key=7)
+    transformed = layers.transform_features(features, [multi, inner, outer, keyed])
+    logits, _, _ = layers.weighted_sum_from_feature_columns(features, [multi, outer, keyed], 1)
+    errors = {}
+    for name, make in (("bad_keys", lambda: layers.sparse_column_with_hash_bucket(
+                           "w", 5, hash_keys=[[1, 2, 3]])),
+                       ("empty_keys", lambda: layers.sparse_column_with_hash_bucket(
+                           "w", 5, hash_keys=[])),
+                       ("var_len_real", lambda: layers.real_valued_column("r", dimension=None)),
+                       ("float_dimension", lambda: layers.real_valued_column("r", 2.0)),
+                       ("zero_dimension", lambda: layers.real_valued_column("r", 0))):
+        try:
+            make()
+            errors[name] = "no error"
+        except Exception as e:  # noqa: BLE001 - the message is what is compared
+            errors[name] = "%s: %s" % (type(e).__name__, e)
+
+    def run(sess):
+        _assign_all(tf, sess)
+        out = {"logits": sess.run(logits), "errors": errors}
+        for column, t in transformed.items():
+            out.update(_split(column.name, sess.run(t)))
+        return out
+    return run

@@ -95,10 +95,19 @@ class _RealValuedColumn(_Column, collections.namedtuple(
 
 def real_valued_column(column_name, dimension=1, default_value=None, dtype=tf.float32,
                        normalizer=None):
-    """A dense input feature (TF 1.15's contrib.layers.real_valued_column)."""
-    if not isinstance(dimension, int) or dimension < 1:
-        raise ValueError(f"real_valued_column {column_name!r}: dimension must be an int >= 1 "
-                         f"(variable-length real columns are not served), got {dimension!r}")
+    """A dense input feature (TF 1.15's contrib.layers.real_valued_column). A variable-length
+    one (dimension=None) was TF 1.15's TypeError too (its private _real_valued_var_len_column
+    made those)."""
+    if dimension is None:
+        raise TypeError("dimension must be an integer. Use the _real_valued_var_len_column for "
+                        f"variable length features.dimension: {dimension}, column_name: "
+                        f"{column_name}")
+    if not isinstance(dimension, int):
+        raise TypeError(f"dimension must be an integer. dimension: {dimension}, column_name: "
+                        f"{column_name}")
+    if dimension < 1:
+        raise ValueError(f"dimension must be greater than 0. dimension: {dimension}, "
+                         f"column_name: {column_name}")
     dtype = tf.as_dtype(dtype)
     if not (dtype.is_floating or dtype.is_integer):
         raise ValueError(f"real_valued_column {column_name!r}: dtype must be a float or int "
@@ -156,10 +165,26 @@ class _SparseColumn(_Column):
 
 class _SparseColumnHashed(_SparseColumn, collections.namedtuple("_SparseColumnHashed",
                                                                 _SPARSE_FIELDS)):
+    """Hashed ids; with `hash_keys` (an attribute, not a field: TF 1.15's key and equality
+    leave it out) one keyed hash per key pair for each value, the pairs' ids side by side."""
+    hash_keys = None
+
     def _ids(self, values):
-        if values.dtype != tf.string:
-            values = tf.strings.as_string(values)
-        return tf.strings.to_hash_bucket_fast(values, self.bucket_size)
+        return tf.strings.to_hash_bucket_fast(_strings(values), self.bucket_size)
+
+    def transform(self, features):
+        if not self.hash_keys:
+            return super().transform(features)
+        raw = self.raw(features)
+        values = _strings(raw.values)
+        return tf.sparse.concat(1, [
+            tf.SparseTensor(raw.indices, tf.strings.to_hash_bucket_strong(
+                values, self.bucket_size, key), raw.dense_shape)
+            for key in self.hash_keys], name="lookup")
+
+
+def _strings(values):
+    return values if values.dtype == tf.string else tf.strings.as_string(values)
 
 
 class _SparseColumnIntegerized(_SparseColumn, collections.namedtuple(
@@ -203,10 +228,14 @@ def _check_combiner(combiner, what):
 
 def sparse_column_with_hash_bucket(column_name, hash_bucket_size, combiner="sum",
                                    dtype=tf.string, hash_keys=None):
-    """Ids = fingerprint hash of the value mod hash_bucket_size (as TF 1.15)."""
+    """Ids = fingerprint hash of the value mod hash_bucket_size (as TF 1.15); with `hash_keys`
+    ([[k0, k1], ...]), one keyed (strong) hash per pair, fewer collisions."""
     if hash_keys is not None:
-        raise ValueError(f"sparse_column_with_hash_bucket {column_name!r}: hash_keys (multi "
-                         "hashing) is not served; use one hash (hash_keys=None)")
+        if not isinstance(hash_keys, list) or not hash_keys:
+            raise ValueError("hash_keys must be a non-empty list.")
+        if any(not isinstance(pair, list) or len(pair) != 2 or
+               not all(isinstance(k, int) for k in pair) for pair in hash_keys):
+            raise ValueError("Each element of hash_keys must be a pair of integers.")
     if hash_bucket_size < 2:
         raise ValueError(f"sparse_column_with_hash_bucket {column_name!r}: hash_bucket_size "
                          f"must be at least 2, got {hash_bucket_size}")
@@ -215,7 +244,9 @@ def sparse_column_with_hash_bucket(column_name, hash_bucket_size, combiner="sum"
     if not (dtype == tf.string or dtype.is_integer):
         raise ValueError(f"sparse_column_with_hash_bucket {column_name!r}: dtype must be "
                          f"string or integer, got {dtype.name}")
-    return _SparseColumnHashed(column_name, False, hash_bucket_size, None, combiner, dtype)
+    column = _SparseColumnHashed(column_name, False, hash_bucket_size, None, combiner, dtype)
+    column.hash_keys = hash_keys
+    return column
 
 
 def sparse_column_with_integerized_feature(column_name, bucket_size, combiner="sum",

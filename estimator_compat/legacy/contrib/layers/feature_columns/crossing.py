@@ -56,7 +56,7 @@ class _CrossedColumn(fc._CrossedColumnBase, collections.namedtuple("_CrossedColu
         "columns", "hash_bucket_size", "hash_key", "combiner", "ckpt_to_load_from",
         "tensor_name_in_ckpt"])):
     """Hashed ids of the crosses of its columns' values (sparse: raw values; bucketized:
-    bucket ids)."""
+    bucket ids; crossed: their own columns')."""
     @property
     def name(self):
         return "_X_".join(sorted(c.name for c in self.columns))
@@ -75,9 +75,18 @@ class _CrossedColumn(fc._CrossedColumnBase, collections.namedtuple("_CrossedColu
     def base_columns(self):
         return list(self.columns)
 
+    def _leaves(self):
+        """The sparse / bucketized columns under this cross: a crossed column's own, in
+        place (TF 1.15 crossed a cross of crosses as one cross of all their leaves)."""
+        for column in self.columns:
+            if isinstance(column, _CrossedColumn):
+                yield from column._leaves()
+            else:
+                yield column
+
     def transform(self, features):
         inputs = []
-        for column in self.columns:
+        for column in self._leaves():
             if isinstance(column, fc._BucketizedColumn):
                 inputs.append(column.to_sparse_ids(column.transform(features)))
             else:
@@ -107,12 +116,9 @@ def crossed_column(columns, hash_bucket_size, combiner="sum", ckpt_to_load_from=
     if len(columns) < 2:
         raise ValueError("crossed_column: give at least two columns to cross")
     for column in columns:
-        if isinstance(column, _CrossedColumn):
-            raise ValueError("crossed_column: crosses of crossed columns are not served here; "
-                             "list the leaf columns in one crossed_column instead")
-        if not isinstance(column, (fc._SparseColumn, fc._BucketizedColumn)):
-            raise TypeError("crossed_column: columns must be sparse_column_* or "
-                            f"bucketized_column, got {type(column).__name__}")
+        if not isinstance(column, (fc._SparseColumn, fc._BucketizedColumn, _CrossedColumn)):
+            raise TypeError("crossed_column: columns must be sparse_column_*, "
+                            f"bucketized_column or crossed_column, got {type(column).__name__}")
     if not 1 < hash_bucket_size < (1 << 31):
         raise ValueError("crossed_column: hash_bucket_size must be in [2, 2**31), got "
                          f"{hash_bucket_size}")
@@ -120,6 +126,6 @@ def crossed_column(columns, hash_bucket_size, combiner="sum", ckpt_to_load_from=
     if (ckpt_to_load_from is None) != (tensor_name_in_ckpt is None):
         raise ValueError("crossed_column: give both ckpt_to_load_from and tensor_name_in_ckpt, "
                          "or neither")
-    columns = tuple(sorted(set(columns), key=lambda c: c.name))
+    columns = tuple(sorted(columns, key=lambda c: c.name))  # (TF 1.15 kept repeats)
     return _CrossedColumn(columns, hash_bucket_size, hash_key, combiner, ckpt_to_load_from,
                           tensor_name_in_ckpt)
