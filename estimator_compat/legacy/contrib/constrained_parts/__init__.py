@@ -1,0 +1,1 @@
+"""The pieces of `tf.contrib.constrained_optimization` (see ../constrained_optimization.py)."""
