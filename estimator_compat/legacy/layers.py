@@ -10,7 +10,9 @@ import types
 import weakref
 
 import tensorflow as tf
+from tensorflow.python.ops import nn_ops
 
+from estimator_compat.legacy.batch_norm_math import BatchNorm
 from estimator_compat.tf_modules import set_attr
 
 v1 = tf.compat.v1
@@ -139,9 +141,11 @@ def _conv(rank, default_name, inputs, filters, kernel_size, strides, padding, da
         fmt = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}[rank]
         fmt = fmt[1] if data_format == "channels_first" else fmt[0]
         if any(d != 1 for d in dilation_rate):
-            outputs = tf.nn.convolution(inputs, kernel, strides=strides,
-                                        padding=padding.upper(), dilations=dilation_rate,
-                                        data_format=fmt)
+            # TF 1.15's graph: SpaceToBatchND, Conv2D (conv1d, Conv3D), BatchToSpaceND in the
+            # layer's own scope (tf.nn.convolution would add a `convolution` scope)
+            outputs = nn_ops.Convolution(inputs.shape, kernel.shape, padding.upper(),
+                                         strides=strides, dilation_rate=dilation_rate,
+                                         data_format=fmt)(inputs, kernel)
         elif rank == 1:  # TF 1.15's op names: conv1d, Conv2D, Conv3D
             outputs = tf.nn.conv1d(inputs, kernel, strides[0], padding.upper(), data_format=fmt)
         elif rank == 2:
@@ -394,88 +398,31 @@ def batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=Tru
                         gamma_constraint=None, training=False, trainable=True, name=None,
                         reuse=None, renorm=False, renorm_clipping=None, renorm_momentum=0.99,
                         fused=None, virtual_batch_size=None, adjustment=None):
-    """Batch normalization; in training the moving-average updates go to UPDATE_OPS, as in TF1."""
-    if renorm or virtual_batch_size or adjustment:
-        raise ValueError("batch_normalization: renorm, virtual_batch_size and adjustment are not "
-                         "supported by estimator_compat; use keras.layers.BatchNormalization.")
+    """Batch normalization (with TF 1.15's batch renormalization, ghost batches and
+    adjustment: batch_norm_math.py); in training the moving-average updates go to UPDATE_OPS."""
     inputs = tf.convert_to_tensor(inputs)
-    rank = inputs.shape.rank
-    axes = [axis] if isinstance(axis, int) else list(axis)
-    axes = [a % rank for a in axes]
-    param_shape = [inputs.shape[a] for a in axes]
-    reduce_axes = [i for i in range(rank) if i not in axes]
-    bshape = [inputs.shape[i] if i in axes else 1 for i in range(rank)]
+    layer = BatchNorm(axis, momentum, epsilon, center, scale, renorm, renorm_clipping,
+                      renorm_momentum, fused, virtual_batch_size, adjustment)
     dtype = tf.float32 if inputs.dtype in (tf.float16, tf.bfloat16) else inputs.dtype
     with _variable_scope(name, "batch_normalization", reuse):
-        gamma = v1.get_variable("gamma", param_shape, dtype, initializer=gamma_initializer or v1.ones_initializer(),
-                                regularizer=gamma_regularizer, constraint=gamma_constraint,
-                                trainable=trainable) if scale else None
-        beta = v1.get_variable("beta", param_shape, dtype, initializer=beta_initializer or v1.zeros_initializer(),
-                               regularizer=beta_regularizer, constraint=beta_constraint,
-                               trainable=trainable) if center else None
-        moving_mean = v1.get_variable("moving_mean", param_shape, dtype, trainable=False,
-                                      initializer=moving_mean_initializer or v1.zeros_initializer())
-        moving_var = v1.get_variable("moving_variance", param_shape, dtype, trainable=False,
-                                     initializer=moving_variance_initializer or v1.ones_initializer())
-        x = tf.cast(inputs, dtype)
-        # TF 1.15 took its fused kernel (FusedBatchNormV3) for 4-D inputs normalized over the
-        # channel axis; that kernel gives the batch variance with Bessel's correction, which
-        # the moving variance then moves toward.
-        if (fused is None or fused) and rank == 4 and axes in ([1], [3]) and dtype == tf.float32:
-            outputs, mean, var = _fused_batch_norm(
-                x, gamma, beta, moving_mean, moving_var, epsilon, training,
-                "NHWC" if axes == [3] else "NCHW")
-            update_var = var
-        else:
-            def batch_stats():
-                mean, var = tf.nn.moments(x, reduce_axes)
-                return mean, var, var
+        layer.resolve(inputs.shape, dtype)
+        regularizers = {"gamma": gamma_regularizer, "beta": beta_regularizer}
+        constraints = {"gamma": gamma_constraint, "beta": beta_constraint}
 
-            def moving_stats():
-                return tf.identity(moving_mean), tf.identity(moving_var), \
-                    tf.identity(moving_var)
-
-            if isinstance(training, bool):
-                mean, var, update_var = batch_stats() if training else moving_stats()
-            else:
-                mean, var, update_var = tf.cond(tf.cast(training, tf.bool), batch_stats,
-                                                moving_stats)
-            outputs = tf.nn.batch_normalization(
-                x, tf.reshape(mean, bshape), tf.reshape(var, bshape),
-                None if beta is None else tf.reshape(beta, bshape),
-                None if gamma is None else tf.reshape(gamma, bshape), epsilon)
-        if training is not False:
-            # TF 1.15's momentum: a tensor (1.0 where a tensor `training` is false)
-            rate = tf.convert_to_tensor(momentum, dtype) if isinstance(training, bool) \
-                else tf.cond(tf.cast(training, tf.bool), lambda: tf.constant(momentum, dtype),
-                             lambda: tf.constant(1.0, dtype))
-            for variable, value in ((moving_mean, mean), (moving_var, update_var)):
-                with v1.name_scope(None, "AssignMovingAvg") as scope:  # TF 1.15's op names
-                    decay = tf.subtract(1.0, rate)
-                    update = v1.assign_sub(variable, (variable - value) * decay, name=scope)
-                v1.add_to_collection(_GraphKeys.UPDATE_OPS, getattr(update, "op", update))
-        return tf.cast(outputs, inputs.dtype)
-
-
-def _fused_batch_norm(x, gamma, beta, moving_mean, moving_var, epsilon, training, data_format):
-    """TF 1.15's fused path: (outputs, mean, variance) of FusedBatchNormV3, the batch's in
-    training (variance with Bessel's correction), the moving ones otherwise."""
-    channels = moving_mean.shape
-    scale = gamma if gamma is not None else tf.ones(channels, x.dtype)
-    offset = beta if beta is not None else tf.zeros(channels, x.dtype)
-
-    def batch():
-        return v1.nn.fused_batch_norm(x, scale, offset, epsilon=epsilon,
-                                      data_format=data_format)
-
-    def moving():
-        return v1.nn.fused_batch_norm(x, scale, offset, mean=moving_mean, variance=moving_var,
-                                      epsilon=epsilon, is_training=False,
-                                      data_format=data_format)
-
-    if isinstance(training, bool):
-        return batch() if training else moving()
-    return tf.cond(tf.cast(training, tf.bool), batch, moving)
+        def add(name, initializer, is_trainable):
+            return v1.get_variable(name, layer.param_shape, dtype, initializer=initializer,
+                                   regularizer=regularizers.get(name),
+                                   constraint=constraints.get(name),
+                                   trainable=trainable and is_trainable)
+        layer.create_variables(add, dtype, {
+            "gamma": gamma_initializer or v1.ones_initializer(),
+            "beta": beta_initializer or v1.zeros_initializer(),
+            "moving_mean": moving_mean_initializer or v1.zeros_initializer(),
+            "moving_variance": moving_variance_initializer or v1.ones_initializer()})
+        outputs, updates = layer(inputs, training)
+        for update in updates:
+            v1.add_to_collection(_GraphKeys.UPDATE_OPS, update)
+        return outputs
 
 
 _FUNCTIONS = {
