@@ -285,9 +285,10 @@ class ModeStep:
         Evaluation and prediction take each iteration's next element beside its step, not
         before it (as an optional, and only while steps remain: none is taken that no step
         runs), so the input's work overlaps the step's as in Keras' loop: a CNN's evaluate
-        over parsed TFRecords at spe 10 ran 0.76-1.03x Keras from one process to the next
-        when each iteration began with its `next`, 0.98-1.03x so. (Training keeps its `next`
-        first: not yet measured the other way.)"""
+        over parsed TFRecords at spe 10 ran 0.71-1.0x Keras from one process to the next
+        when each iteration began with its `next` (predict 0.67-1.02x), 0.95-1.03x so
+        (predict 0.97-1.03x). (Training keeps its `next` first: not yet measured the other
+        way.)"""
         gather = self.mode == ModeKeys.PREDICT
         ahead = self.mode != ModeKeys.TRAIN
         anything = tf.TensorShape(None)
