@@ -5,7 +5,7 @@ nonnegative (and to sum to at most `maximum_multiplier_radius`, when given)."""
 import tensorflow as tf
 
 from estimator_compat.legacy.contrib.constrained_parts.two_player import (
-    TwoPlayerOptimizer, do_while)
+    TwoPlayerOptimizer, project_by_active_set)
 
 _v1 = tf.compat.v1
 
@@ -26,20 +26,10 @@ def project_multipliers(multipliers, radius):
     if size is None:
         raise ValueError("multipliers must have fully-known shape")
 
-    def step(iteration, values, active, _):
-        share = tf.minimum(0.0, (radius - tf.reduce_sum(values)) /
-                           tf.maximum(1.0, tf.reduce_sum(active)))
-        values = values + share * active
-        now_active = tf.cast(values > 0, values.dtype)
-        return iteration + 1, values * now_active, now_active, active
-
-    def unsettled(iteration, _, active, was_active):
-        return tf.logical_and(iteration < size,
-                              tf.reduce_any(tf.not_equal(active, was_active)))
-
-    ones = tf.ones_like(multipliers)
-    return do_while(step, (tf.constant(0), multipliers, ones, ones), unsettled,
-                    "euclidean_projection")[1]
+    def excess(values, active):
+        return tf.minimum(0.0, (radius - tf.reduce_sum(values)) /
+                          tf.maximum(1.0, tf.reduce_sum(active)))
+    return project_by_active_set(multipliers, excess, size)
 
 
 class AdditiveExternalRegretOptimizer(TwoPlayerOptimizer):

@@ -10,7 +10,7 @@ import math
 import tensorflow as tf
 
 from estimator_compat.legacy.contrib.constrained_parts.two_player import (
-    TwoPlayerOptimizer, do_while)
+    TwoPlayerOptimizer, do_while, project_by_active_set)
 
 _v1 = tf.compat.v1
 
@@ -58,20 +58,10 @@ def project_stochastic_matrix(matrix):
     if size is None:
         raise ValueError("matrix must have fully-known shape")
 
-    def step(iteration, values, active, _):
-        share = (1.0 - tf.reduce_sum(values, axis=0, keepdims=True)) / tf.maximum(
+    def deficit(values, active):
+        return (1.0 - tf.reduce_sum(values, axis=0, keepdims=True)) / tf.maximum(
             1.0, tf.reduce_sum(active, axis=0, keepdims=True))
-        values = values + share * active
-        now_active = tf.cast(values > 0, values.dtype)
-        return iteration + 1, values * now_active, now_active, active
-
-    def unsettled(iteration, _, active, was_active):
-        return tf.logical_and(iteration < size,
-                              tf.reduce_any(tf.not_equal(active, was_active)))
-
-    ones = tf.ones_like(matrix)
-    return do_while(step, (tf.constant(0), matrix, ones, ones), unsettled,
-                    "euclidean_projection")[1]
+    return project_by_active_set(matrix, deficit, size)
 
 
 def project_log_stochastic_matrix(log_matrix):

@@ -109,3 +109,21 @@ def do_while(body, loop_vars, keep_going, name):
     """`body` once, then repeated while `keep_going(*loop_vars)` (tf.while_loop)."""
     loop_vars = body(*loop_vars)
     return _v1.while_loop(keep_going, body, loop_vars=loop_vars, name=name)
+
+
+def project_by_active_set(values, shift, size):
+    """The Euclidean projections' active-set iterations: each adds `shift(values, active)` (the
+    excess or deficit shared among the still-positive entries) to those entries and zeroes the
+    ones that go negative, until the active set settles or after `size` iterations."""
+    def step(iteration, values, active, _):
+        values = values + shift(values, active) * active
+        now_active = tf.cast(values > 0, values.dtype)
+        return iteration + 1, values * now_active, now_active, active
+
+    def unsettled(iteration, _, active, was_active):
+        return tf.logical_and(iteration < size,
+                              tf.reduce_any(tf.not_equal(active, was_active)))
+
+    ones = tf.ones_like(values)
+    return do_while(step, (tf.constant(0), values, ones, ones), unsettled,
+                    "euclidean_projection")[1]
