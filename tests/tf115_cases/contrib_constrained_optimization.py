@@ -3,6 +3,7 @@ linear classifier (hinge-loss objective, a recall constraint with a hinge proxy)
 steps by each optimizer, the multipliers / stochastic-matrix state, the variables and slots it
 makes, and the numpy candidate pickers, compared with TF 1.15.5's record."""
 import numpy as np
+from tf115_cases.recorded_errors import error_type as _error
 
 FEATURES = (np.sin(np.arange(24) * 0.7) * 1.5).reshape(12, 2).astype(np.float32)
 LABELS = (np.arange(12) % 3 == 0).astype(np.float32)
@@ -182,14 +183,6 @@ def case_minimize_unconstrained_momentum(tf):
         return {"history": _train(sess, train_op, _fetches(weights, bias), 3),
                 "op": train_op.name}
     return run
-
-
-def _error(fn):
-    try:
-        fn()
-    except Exception as error:  # noqa: BLE001 - the type is what is compared
-        return type(error).__name__
-    return "none"
 
 
 def case_misuse_errors(tf):

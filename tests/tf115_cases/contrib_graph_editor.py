@@ -6,6 +6,7 @@ copy_with_input_replacements, reroute_ts, add_control_inputs, then tf.gradients)
 imported graph (graph_replace, swap_inputs, detach_outputs, bypass), and a Transformer with
 custom handlers copying into another graph."""
 import numpy as np
+from tf115_cases.recorded_errors import error_type
 
 X = np.array([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]], np.float32)
 W = (np.arange(12, dtype=np.float32).reshape(3, 4) - 5.0) / 7.0
@@ -27,14 +28,7 @@ def _nodes(graph, prefix=""):
 
 
 def _errors(calls):
-    out = []
-    for call in calls:
-        try:
-            call()
-            out.append("none")
-        except Exception as error:  # noqa: BLE001 - the error type is what is recorded
-            out.append(type(error).__name__)
-    return out
+    return [error_type(call) for call in calls]
 
 
 def _mlp(tf):

@@ -3,6 +3,7 @@ RandomFourierFeatureMapper's mapping (its matrix comes from numpy's seeded gener
 values compare exactly), sparse_multiclass_hinge_loss's values, reductions and checks
 (KernelLinearClassifier: tests/programs/linear_models)."""
 import numpy as np
+from tf115_cases.recorded_errors import error_type
 
 X = (np.sin(np.arange(12, dtype=np.float32) * 0.7) * 2.0).reshape(3, 4)
 LOGITS = np.array([[1.2, -0.3, 0.5], [0.1, 0.4, 0.2], [-1.0, 2.0, 1.5], [0.3, 0.3, 0.3]],
@@ -10,11 +11,7 @@ LOGITS = np.array([[1.2, -0.3, 0.5], [0.1, 0.4, 0.2], [-1.0, 2.0, 1.5], [0.3, 0.
 
 
 def _error(attempt):
-    try:
-        attempt()
-    except Exception as error:  # noqa: BLE001 - the error's type is the record
-        return type(error).__name__
-    return None
+    return error_type(attempt, none=None)
 
 
 def case_random_fourier_features(tf):

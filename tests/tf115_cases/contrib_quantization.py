@@ -6,6 +6,7 @@ the raw-op (CamelCase) forms, the eager fallbacks in a graph, and every wrapper'
 import inspect
 
 import numpy as np
+from tf115_cases.recorded_errors import error_type as _error
 
 X = (np.sin(np.arange(12) * 0.9) * 3.0).reshape(3, 4).astype(np.float32)
 W = (np.cos(np.arange(8) * 0.7) * 2.0).reshape(4, 2).astype(np.float32)
@@ -150,14 +151,6 @@ def case_compare_and_bitpack(tf):
         "raw": q.CompareAndBitpack(input=tf.constant(values[0]), threshold=-0.5),
         "half": q.compare_and_bitpack(tf.constant(values, tf.float16), 0.0),
     }
-
-
-def _error(fn):
-    try:
-        fn()
-    except Exception as error:  # noqa: BLE001 - the type is what is compared
-        return type(error).__name__
-    return "none"
 
 
 def case_misuse_errors(tf):
