@@ -15,9 +15,13 @@ At interpreter exit the same join made programs hang: every iterator still alive
 during finalization, each waiting out its autotune thread's sleep (20-42 s after a 15 s
 program, up to a minute per iterator after a long one). The iterators the engine made, and the
 reaper, are left alive at exit instead (`track`): the process ends, and the OS frees them.
-Destructions already handed to the reaper get up to 2 s to finish first: one still running a
+Destructions already handed to the reaper get up to 10 s to finish first: one still running a
 generator's Python finalizer (a TF1 input_fn's session, engine/session_input.py) when the
-interpreter finalized aborted the process, 1 exit in 6 under load.
+interpreter finalized aborted the process, 1 exit in 6 under load. A 2 s wait made that 0 in 10
+here, but CI's two loaded cores still aborted one exit of that program (TF-Ranking's hook-fed
+one, right after its last evaluate; not reproduced here in 44 runs under load). A destruction
+waits out its iterator's autotune sleep, which grows with the iterator's life, so the wait is
+longer now; it lasts only while a destruction is pending.
 
 The iterator's dataset stays referenced from Python until its destruction is done, and is let
 go on a Python thread: a dataset's functions carry Python stack traces, and their destruction
@@ -42,7 +46,7 @@ _lock = threading.Lock()
 _reaper = None
 _tracked = weakref.WeakSet()
 _exiting = False
-_EXIT_WAIT_SECS = 2.0
+_EXIT_WAIT_SECS = 10.0
 
 
 def track(iterator):
