@@ -24,6 +24,7 @@ import re
 
 import numpy as np
 import tensorflow as tf
+from tensorflow.python.ops import variable_scope
 
 from estimator_compat.legacy import layers as fns
 
@@ -515,21 +516,42 @@ class _FunctionLayer(Layer):
         if self._keras_style:  # variables under the first call's name scope, ops this call's
             scope = v1.VariableScope(None, name=self._keras_scope.rstrip("/"),
                                      name_scope=name_scope)
-        outputs = function(inputs, name=scope, **config)
-        self._collect(scope.name)
+        if not tf.executing_eagerly():
+            outputs = function(inputs, name=scope, **config)
+            self._collect(scope.name, v1.global_variables(), v1.trainable_variables())
+            return outputs
+        made = []  # in the order made
+
+        def record(next_creator, **kwargs):
+            made.append(next_creator(**kwargs))
+            return made[-1]
+        with self._eager_variables(), tf.variable_creator_scope(record):
+            outputs = function(inputs, name=scope, **config)
+        self._collect(scope.name, made, [v for v in made if v.trainable])
         return outputs
+
+    def _eager_variables(self):
+        """Eagerly, the variable store that keeps the layer's variables from call to call, as
+        TF 1.15's layer object kept them: the one in use (a tfe.Network's, a template's), else
+        the layer's own."""
+        if variable_scope._get_default_variable_store()._store_eager_variables:
+            return contextlib.nullcontext()
+        store = self.__dict__.get("_eager_store")
+        if store is None:
+            store = self._eager_store = variable_scope.EagerVariableStore()
+        return eager_store_scope(store)
 
     _function_ran = False
 
-    def _collect(self, scope_name):
+    def _collect(self, scope_name, variables, trainable_variables):
         """The variables directly in the layer's scope, once, in the order made."""
         if self._function_ran:
             return
         self._function_ran = True
-        trainable = {id(v) for v in v1.trainable_variables()}
+        trainable = {id(v) for v in trainable_variables}
         known = {id(v) for v in self._trainable_weights + self._non_trainable_weights}
         prefix = scope_name + "/"
-        for var in v1.global_variables():
+        for var in variables:
             name = _var_name(var)
             if name.startswith(prefix) and "/" not in name[len(prefix):] and id(var) not in known:
                 kept = id(var) in trainable or (  # made non-trainable by trainable=False
@@ -543,6 +565,22 @@ class _FunctionLayer(Layer):
             size = inputs.shape[axis] if inputs.shape.rank else None
             if size is not None:
                 self.input_spec.axes = {axis: size}
+
+
+@contextlib.contextmanager
+def eager_store_scope(store):
+    """`store.as_default()` (an EagerVariableStore), leaving the default graph's variable
+    lists as they were: TensorFlow 2.21's store also lists what it makes there, and TF 1.15's
+    eager variables were in no collection."""
+    graph = v1.get_default_graph()
+    keys = (v1.GraphKeys.GLOBAL_VARIABLES, v1.GraphKeys.TRAINABLE_VARIABLES)
+    listed = {key: list(graph.get_collection(key)) for key in keys}
+    try:
+        with store.as_default():
+            yield
+    finally:
+        for key, items in listed.items():
+            graph.get_collection_ref(key)[:] = items
 
 
 def _positional(function):

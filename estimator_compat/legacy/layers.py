@@ -420,7 +420,7 @@ def batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=Tru
             "moving_mean": moving_mean_initializer or v1.zeros_initializer(),
             "moving_variance": moving_variance_initializer or v1.ones_initializer()})
         outputs, updates = layer(inputs, training)
-        for update in updates:
+        for update in updates if not tf.executing_eagerly() else ():  # eagerly: applied
             v1.add_to_collection(_GraphKeys.UPDATE_OPS, update)
         return outputs
 

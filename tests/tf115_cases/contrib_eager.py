@@ -511,3 +511,31 @@ def case_network_eager(tf):
         out["other_name"] = other.name
         return out
     return _eagerly(tf, body)
+
+
+def case_tf_layers_objects_keep_their_variables_eagerly(tf):
+    """tf.layers objects called eagerly (TF 1.x eager programs): each keeps the variables its
+    first call made, in the order made, and later calls and an optimizer use them."""
+    def body():
+        x = tf.constant(np.arange(12, dtype=np.float32).reshape(3, 4) / 10)
+        dense = tf.layers.Dense(2, kernel_initializer=tf.ones_initializer())
+        opt = tf.train.GradientDescentOptimizer(0.1)
+        losses = []
+        for _ in range(3):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(dense(x))
+            variables = dense.trainable_variables
+            opt.apply_gradients(zip(tape.gradient(loss, variables), variables))
+            losses.append(loss.numpy())
+        conv = tf.layers.Conv2D(2, 3, kernel_initializer=tf.ones_initializer())
+        conv_out = conv(tf.ones([1, 5, 5, 1]))
+        bn = tf.layers.BatchNormalization()
+        bn_out = bn(x, training=True)
+        second = tf.layers.Dense(1)
+        second(x)
+        return {"losses": losses, "dense": [v.name for v in dense.variables],
+                "kernel": dense.kernel.numpy(), "conv": [v.name for v in conv.variables],
+                "conv_out": conv_out.numpy(), "bn": [v.name for v in bn.variables],
+                "bn_values": [v.numpy() for v in bn.variables], "bn_out": bn_out.numpy(),
+                "second": [v.name for v in second.variables]}
+    return _eagerly(tf, body)

@@ -26,6 +26,7 @@ from tensorflow.python.eager import context
 from tensorflow.python.ops import variable_scope as vs
 
 from estimator_compat.legacy import layers as _layer_fns
+from estimator_compat.legacy import layer_classes
 from estimator_compat.legacy.layer_classes import Layer, _snake_case
 
 _v1 = tf.compat.v1
@@ -100,17 +101,8 @@ class Network(Layer):
         root = self._root()
         if root._eager_store is None:
             root._eager_store = vs.EagerVariableStore()
-        # the store also lists what it makes in the default graph's variable collections;
-        # TF 1.15's eager Networks did not, so those lists are left as they were
-        graph = _v1.get_default_graph()
-        keys = (_v1.GraphKeys.GLOBAL_VARIABLES, _v1.GraphKeys.TRAINABLE_VARIABLES)
-        listed = {key: list(graph.get_collection(key)) for key in keys}
-        try:
-            with root._eager_store.as_default():
-                return super().__call__(inputs, *args, **kwargs)
-        finally:
-            for key, items in listed.items():
-                graph.get_collection_ref(key)[:] = items
+        with layer_classes.eager_store_scope(root._eager_store):
+            return super().__call__(inputs, *args, **kwargs)
 
     def _stored(self, kind):
         """Eagerly made variables of this Network (None when it made none that way)."""
