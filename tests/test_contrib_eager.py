@@ -102,3 +102,34 @@ def test_eager_training_program_matches_tf115(tmp_path):
         "model/b2/.ATTRIBUTES/VARIABLE_VALUE", "model/w1/.ATTRIBUTES/VARIABLE_VALUE",
         "model/w2/.ATTRIBUTES/VARIABLE_VALUE", "optimizer_step/.ATTRIBUTES/VARIABLE_VALUE",
         "save_counter/.ATTRIBUTES/VARIABLE_VALUE"]
+
+
+def test_enable_eager_execution_applies_its_device_policy_and_soft_placement():
+    """TF 1.15 built the eager context from these options; here the running context takes
+    them (the errors for bad ones are recorded cases)."""
+    import threading
+
+    import tensorflow as tf
+    from tensorflow.python.eager import context
+
+    from estimator_compat.legacy import graph_mode, tf1_view
+    tfe = tf1_view.build().contrib.eager
+    ctx = context.context()
+    policy, soft = ctx.device_policy, tf.config.get_soft_device_placement()
+    seen = {}
+
+    def program():
+        graph_mode.tf1_thread()
+        tfe.enable_eager_execution(config=tf.compat.v1.ConfigProto(allow_soft_placement=True),
+                                   device_policy=tfe.DEVICE_PLACEMENT_EXPLICIT)
+        seen.update(eager=tf.executing_eagerly(), policy=ctx.device_policy,
+                    soft=tf.config.get_soft_device_placement())
+    tf.config.set_soft_device_placement(False)
+    try:
+        thread = threading.Thread(target=program)
+        thread.start()
+        thread.join()
+    finally:
+        ctx.device_policy = policy
+        tf.config.set_soft_device_placement(soft)
+    assert seen == {"eager": True, "policy": context.DEVICE_PLACEMENT_EXPLICIT, "soft": True}

@@ -28,6 +28,7 @@ from tensorflow.python.framework import ops
 from tensorflow.python.ops import resource_variables_toggle
 
 from estimator_compat.eager_calls import eager, in_engine_call, in_program_code
+from estimator_compat.legacy import eager_options
 
 logger = logging.getLogger("tensorflow")
 _THREAD = threading.local()  # .ref_variables: this thread's program asked for them
@@ -65,8 +66,10 @@ def resource_variables_enabled():
     return context.executing_eagerly() or ops.get_default_graph().building_function
 
 
-def _switch(name, **mode):
+def _switch(name, options=None, **mode):
     def call(*args, **kwargs):
+        if options is not None:  # what the call's arguments ask besides the switch
+            options(*args, **kwargs)
         _set(**mode)
         logger.info("estimator_compat: tf.%s() applies to this thread only; the Estimator "
                     "engine keeps TensorFlow 2's eager runtime.", name)
@@ -79,7 +82,8 @@ SWITCHES = {
     "disable_v2_behavior": _switch("disable_v2_behavior", graph=True, ref_variables=True),
     "enable_v2_behavior": _switch("enable_v2_behavior", graph=False, ref_variables=False),
     "disable_eager_execution": _switch("disable_eager_execution", graph=True),
-    "enable_eager_execution": _switch("enable_eager_execution", graph=False),
+    "enable_eager_execution": _switch("enable_eager_execution", eager_options.apply,
+                                      graph=False),
     "disable_resource_variables": _switch("disable_resource_variables", ref_variables=True),
     "enable_resource_variables": _switch("enable_resource_variables", ref_variables=False),
     "resource_variables_enabled": resource_variables_enabled,

@@ -539,3 +539,15 @@ def case_tf_layers_objects_keep_their_variables_eagerly(tf):
                 "bn_values": [v.numpy() for v in bn.variables], "bn_out": bn_out.numpy(),
                 "second": [v.name for v in second.variables]}
     return _eagerly(tf, body)
+
+
+def case_enable_eager_execution_bad_config(tf):
+    tf.contrib.eager.enable_eager_execution(config={"allow_soft_placement": True})
+
+
+def case_enable_eager_execution_bad_device_policy(tf):
+    tf.enable_eager_execution(device_policy=7)
+
+
+def case_enable_eager_execution_bad_execution_mode(tf):
+    tf.enable_eager_execution(execution_mode="async")
