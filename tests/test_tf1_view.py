@@ -177,9 +177,9 @@ def test_contrib_errors_name_the_replacement():
     ec.install()
     with pytest.raises(AttributeError, match=r"tf.contrib.labeled_tensor .* plain tf.Tensor"):
         tf.contrib.labeled_tensor  # noqa: B018
-    with pytest.raises(AttributeError, match=r"tf.contrib.distributions .* "
-                                             r"tensorflow_probability"):
-        tf.contrib.distributions  # noqa: B018
+    with pytest.raises(AttributeError, match=r"tf.contrib.tensor_forest .* "
+                                             r"TensorFlow Decision Forests"):
+        tf.contrib.tensor_forest  # noqa: B018
     with pytest.raises(ModuleNotFoundError, match="tf.contrib.labeled_tensor .* plain tf.Tensor"):
         user_code.tf1_import("tensorflow.contrib.labeled_tensor", fromlist=("select",))
 

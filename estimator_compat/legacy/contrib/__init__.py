@@ -24,6 +24,7 @@ MODULES = {
     "data": "estimator_compat.legacy.contrib.data",
     "deprecated": "estimator_compat.legacy.contrib.deprecated",
     "distribute": "estimator_compat.legacy.contrib.distribute",
+    "distributions": "estimator_compat.legacy.contrib.distributions",
     "eager": "estimator_compat.legacy.contrib.eager",
     "estimator": "estimator_compat.legacy.contrib.estimator",
     "factorization": "estimator_compat.legacy.contrib.factorization",

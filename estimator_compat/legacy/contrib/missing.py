@@ -9,7 +9,6 @@ REPLACEMENTS = {
     "seq2seq": "keras_nlp / keras_hub decoders (tensorflow_addons.seq2seq is archived)",
     "crf": "a CRF layer of your own on tf.math (tensorflow_addons.text.crf is archived)",
     "framework": "tf.compat.v1.train / tf.compat.v1 (arg_scope: the tf_slim package)",
-    "distributions": "tensorflow_probability.distributions",
     "labeled_tensor": "plain tf.Tensor with your own axis names (labeled_tensor has no TensorFlow 2 successor)",
     "specs": "tf.keras.Sequential or the functional API (specs' model language has no TensorFlow 2 successor)",
     "tensor_forest": "TensorFlow Decision Forests (pip install tensorflow_decision_forests; tfdf.keras.RandomForestModel)",
