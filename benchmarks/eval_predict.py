@@ -2,6 +2,7 @@
 
     python benchmarks/eval_predict.py [--models mlp_small,cnn_tutorial] [--spe 1,10]
                                       [--repeats 3] [--batches 50] [--calls 5]
+                                      [--fresh] [--seed N] [--styles tfrecord,...]
 
 Each model is measured in `--repeats` fresh processes, the models interleaved. A process
 builds Keras 3 and ours at each steps_per_execution and times, for every input style,
@@ -16,6 +17,10 @@ mode: runtimes in turn see the same); every ratio is a process's own, their medi
   the same pipeline, built once;
 - `tfrecord_per_call`: ours as `tfrecord`; Keras is given that pipeline built anew at each
   call (`model.evaluate(make_dataset())`), the same work an input_fn contract asks for.
+`--fresh` times each runtime at each steps_per_execution in fresh processes of its own instead
+(as users run programs: one Estimator or one Keras model per process), the processes of a
+repeat interleaved and their order turning from repeat to repeat; a ratio is then Keras' median
+ms over ours. `--seed N` gives ours `RunConfig(tf_random_seed=N)`.
 The model_fn is the raw `tf.compat.v1.get_variable` kind (no tf.layers); predict yields
 per-example dicts ({"classes", "probabilities"}, consumed as legacy callers do), Keras'
 predict returns arrays. Prints ms per call and ratios (Keras time / ours: > 1.0 is faster),
@@ -118,13 +123,14 @@ def _keras_calls(model, spe, x, y, base, base_x, records):
                                   lambda: net.predict(records(False), verbose=0))}
 
 
-def _our_calls(model, spe, x, y, base, base_x, records):
+def _our_calls(model, spe, x, y, base, base_x, records, seed=None):
     import tensorflow as tf
     import estimator_compat
     estimator_compat.install()
     tf.get_logger().setLevel("ERROR")
     est = tf.estimator.Estimator(_model_fn, params={"model": model}, config=(
-        tf.estimator.RunConfig(model_dir=tempfile.mkdtemp(), steps_per_execution=spe)))
+        tf.estimator.RunConfig(model_dir=tempfile.mkdtemp(), steps_per_execution=spe,
+                               tf_random_seed=seed)))
     est.train(lambda: base.repeat(), steps=5)
 
     def numpy_fn(with_labels=True):
@@ -140,8 +146,9 @@ def _our_calls(model, spe, x, y, base, base_x, records):
     return dict(calls, **{style: calls[mine] for style, mine in OURS.items()})
 
 
-def one(model, spes, batches, calls=5):
-    """{style: {"keras@K" / "ours@K": {"eval": ms, "predict": ms}}}: Keras and ours at each
+def one(model, spes, batches, calls=5, runtimes=("keras", "ours"), seed=None,
+        styles=STYLES):
+    """{style: {"keras@K" / "ours@K": {"eval": ms, "predict": ms}}}: `runtimes` at each
     steps_per_execution K, all in this process, their calls taken in turn (the order rotating
     from round to round), so a slow spell of the machine or a slow mode of the process falls
     on every runtime alike."""
@@ -154,11 +161,13 @@ def one(model, spes, batches, calls=5):
     for dataset in (base, base_x):  # the caches filled
         for _ in dataset:
             pass
-    runtimes = {f"{name}@{spe}": make(model, spe, x, y, base, base_x, records)
-                for spe in spes for name, make in (("keras", _keras_calls), ("ours", _our_calls))}
+    makers = {"keras": _keras_calls,
+              "ours": lambda *args: _our_calls(*args, seed=seed)}
+    runtimes = {f"{name}@{spe}": makers[name](model, spe, x, y, base, base_x, records)
+                for spe in spes for name in runtimes}
     names = list(runtimes)
     out = {}
-    for style in STYLES:
+    for style in styles:
         fns = {name: dict(zip(("eval", "predict"), made[style]))
                for name, made in runtimes.items()}
         times = {name: {kind: [] for kind in kinds} for name, kinds in fns.items()}
@@ -182,13 +191,24 @@ def main():
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--batches", type=int, default=50)
     parser.add_argument("--calls", type=int, default=5)
+    parser.add_argument("--fresh", action="store_true",
+                        help="each runtime at each spe in fresh processes of its own")
+    parser.add_argument("--seed", type=int, default=None, help="ours: tf_random_seed")
+    parser.add_argument("--styles", default=",".join(STYLES))
     parser.add_argument("--one", help=argparse.SUPPRESS)  # a model, measured in this process
+    parser.add_argument("--runtime", default="keras,ours", help=argparse.SUPPRESS)
     args = parser.parse_args()
     spes = [int(s) for s in args.spe.split(",")]
+    styles = args.styles.split(",")
     if args.one:
-        print("RESULT " + json.dumps(one(args.one, spes, args.batches, args.calls)), flush=True)
+        print("RESULT " + json.dumps(one(args.one, spes, args.batches, args.calls,
+                                         args.runtime.split(","), args.seed, styles)),
+              flush=True)
         return
     models = args.models.split(",")
+    if args.fresh:
+        _fresh(args, models, spes, styles)
+        return
     measured = {model: [] for model in models}
     for _ in range(args.repeats):
         for model in models:
@@ -226,6 +246,48 @@ def main():
                           pair(model, style, f"ours@{spes[0]}", f"ours@{spe}"))
                 print(f"| {model} | {spe} | {style} | {k} | {o} | "
                       f"**{pair(model, style, f'keras@{spe}', f'ours@{spe}')}** | {vs_one} |",
+                      flush=True)
+
+
+def _measure(args, model, spe, runtime, styles):
+    cmd = [sys.executable, __file__, "--batches", str(args.batches), "--calls",
+           str(args.calls), "--spe", str(spe), "--one", model, "--runtime", runtime,
+           "--styles", ",".join(styles)] + (
+               ["--seed", str(args.seed)] if args.seed is not None else [])
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
+    if not lines:
+        raise RuntimeError(f"{model} {runtime}@{spe} failed:\n{proc.stderr[-3000:]}")
+    return json.loads(lines[0][len("RESULT "):])
+
+
+def _fresh(args, models, spes, styles):
+    """Each runtime at each spe in `--repeats` fresh processes of its own, interleaved."""
+    jobs = [(m, spe, r) for m in models for spe in spes for r in ("keras", "ours")]
+    ms = {job: [] for job in jobs}  # each process's {style: {"eval": ms, "predict": ms}}
+    for repeat in range(args.repeats):
+        turn = repeat % len(jobs)
+        for model, spe, runtime in jobs[turn:] + jobs[:turn]:
+            result = _measure(args, model, spe, runtime, styles)
+            ms[(model, spe, runtime)].append(
+                {style: result[style][f"{runtime}@{spe}"] for style in styles})
+
+    def median(model, spe, runtime, style, kind):
+        return statistics.median(r[style][kind] for r in ms[(model, spe, runtime)])
+    seed = "" if args.seed is None else f", ours with tf_random_seed={args.seed}"
+    print(f"ms per call ({args.batches} batches of {BATCH}), each runtime in {args.repeats} "
+          f"fresh processes of its own{seed}: the median of the processes' medians of "
+          f"{args.calls} calls; × Keras: Keras ms / ours ms (> 1.0: ours faster)\n")
+    print("| model | spe | input | Keras eval / predict ms | ours eval / predict ms | "
+          "× Keras eval / predict |")
+    print("|---|---|---|---|---|---|")
+    for model in models:
+        for spe in spes:
+            for style in styles:
+                k, o = ([median(model, spe, r, style, kind) for kind in ("eval", "predict")]
+                        for r in ("keras", "ours"))
+                print(f"| {model} | {spe} | {style} | {k[0]:.1f} / {k[1]:.1f} | "
+                      f"{o[0]:.1f} / {o[1]:.1f} | **{k[0] / o[0]:.2f} / {k[1] / o[1]:.2f}** |",
                       flush=True)
 
 
