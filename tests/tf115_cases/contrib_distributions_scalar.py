@@ -599,3 +599,22 @@ def case_static_errors(tf):
         except Exception as error:  # noqa: BLE001 - the error type is the record
             out[key] = type(error).__name__
     return out
+
+
+def case_independent_log_prob_trains(tf):
+    """The VAE idiom: an optimizer on `Independent(Bernoulli(logits), 1).log_prob(x)` of
+    dense-layer logits (TensorFlow 2.21's Sum gradient in a graph needs int32 axes)."""
+    tfd = tf.contrib.distributions
+    x = tf.placeholder_with_default(np.array([[1., 0., 1.], [0., 0., 1.]], np.float32),
+                                    [None, 3])  # the batch size unknown, as a fed x's
+    inputs = tf.placeholder_with_default(np.ones([2, 4], np.float32), [None, 4])
+    logits = tf.layers.dense(inputs, 3, kernel_initializer=tf.constant_initializer(0.1))
+    log_prob = tfd.Independent(tfd.Bernoulli(logits=logits), 1).log_prob(x)
+    loss = -tf.reduce_mean(log_prob)
+    train = tf.train.GradientDescentOptimizer(0.5).minimize(loss)
+    grad = tf.gradients(loss, logits)[0]
+
+    def run(sess):
+        losses = [sess.run([loss, train])[0] for _ in range(3)]
+        return {"losses": np.array(losses), "grad": sess.run(grad)}
+    return run

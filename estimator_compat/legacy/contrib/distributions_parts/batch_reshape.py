@@ -49,7 +49,7 @@ class BatchReshape(c.Distribution):
     def __init__(self, distribution, batch_shape, validate_args=False, allow_nan_stats=True,
                  name=None):
         parameters = c.params(locals())
-        name = name or "BatchReshape" + distribution.name
+        name = name or "BatchReshape" + (distribution.name or "")  # None eagerly
         with c.scope(name, [batch_shape]) as name:
             self._batch_shape_unexpanded = tf.convert_to_tensor(batch_shape, dtype=tf.int32,
                                                                 name="batch_shape")
