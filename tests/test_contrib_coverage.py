@@ -21,8 +21,8 @@ def test_module_served_whole_has_every_tf115_name(row):
 
 def test_declined_name_error_names_its_replacement():
     contrib = tf1_view.build().contrib
-    with pytest.raises(AttributeError, match="tf.contrib.labeled_tensor.*in TensorFlow 2 use"):
-        contrib.labeled_tensor  # noqa: B018
+    with pytest.raises(AttributeError, match="tf.contrib.tensor_forest.*in TensorFlow 2 use"):
+        contrib.tensor_forest  # noqa: B018
 
 
 def test_every_module_not_served_names_its_replacement():

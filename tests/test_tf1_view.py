@@ -175,13 +175,12 @@ def test_run_a_package_module_with_relative_imports(tmp_path):
 
 def test_contrib_errors_name_the_replacement():
     ec.install()
-    with pytest.raises(AttributeError, match=r"tf.contrib.labeled_tensor .* plain tf.Tensor"):
-        tf.contrib.labeled_tensor  # noqa: B018
     with pytest.raises(AttributeError, match=r"tf.contrib.tensor_forest .* "
                                              r"TensorFlow Decision Forests"):
         tf.contrib.tensor_forest  # noqa: B018
-    with pytest.raises(ModuleNotFoundError, match="tf.contrib.labeled_tensor .* plain tf.Tensor"):
-        user_code.tf1_import("tensorflow.contrib.labeled_tensor", fromlist=("select",))
+    with pytest.raises(ModuleNotFoundError, match="tf.contrib.tensor_forest .* "
+                                                  "TensorFlow Decision Forests"):
+        user_code.tf1_import("tensorflow.contrib.tensor_forest", fromlist=("client",))
 
 
 def test_execution_mode_switches_act_on_the_calling_thread_only(tmp_path):

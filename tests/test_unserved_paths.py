@@ -26,7 +26,7 @@ FORMS = {
      "does not serve this module of tensorflow_estimator"),
     ("tensorflow_estimator.python.estimator.tools.not_a_module",
      "served as tf.estimator and tf.compat.v1.estimator"),
-    ("tensorflow.contrib.labeled_tensor", "in TensorFlow 2 use plain tf.Tensor"),
+    ("tensorflow.contrib.tensor_forest", "in TensorFlow 2 use TensorFlow Decision Forests"),
     ("tensorflow.contrib.not_a_module", "tf.contrib was removed in TensorFlow 2.0"),
 ])
 def test_unserved_path_names_what_to_use(form, path, text):
@@ -53,10 +53,10 @@ def test_a_library_probing_for_a_contrib_module_takes_its_fallback():
     code = textwrap.dedent("""
         import estimator_compat; estimator_compat.install()
         try:
-            from tensorflow.contrib import labeled_tensor
+            from tensorflow.contrib import tensor_forest
         except ImportError as e:
             print("FALLBACK", e)
         """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=300)
-    assert "FALLBACK tf.contrib.labeled_tensor is not provided" in out.stdout, out.stderr[-2000:]
+    assert "FALLBACK tf.contrib.tensor_forest is not provided" in out.stdout, out.stderr[-2000:]

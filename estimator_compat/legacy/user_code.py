@@ -49,7 +49,23 @@ def tf1_import(name, globals=None, locals=None, fromlist=(), level=0):
         return builtins.__import__(name, globals, locals, fromlist, level)
     view = tf1_view.build()
     target = _walk(view, parts, name)
+    if fromlist:
+        _check_names(target, name, fromlist)
     return target if fromlist else view
+
+
+def _check_names(module, dotted, names):
+    """`from <dotted> import <names>`: a name the view lacks raises ImportError with the
+    view's reason (the replacement of a declined tf.contrib name), which Python's own
+    "cannot import name" would drop."""
+    for name in names:
+        if name == "*" or sys.modules.get(f"{dotted}.{name}") is not None:
+            continue
+        try:
+            getattr(module, name)
+        except AttributeError as e:
+            raise ImportError(f"cannot import name {name!r} from {dotted!r}: {e}",
+                              name=dotted) from None
 
 
 def user_builtins():

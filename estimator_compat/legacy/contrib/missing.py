@@ -9,10 +9,7 @@ REPLACEMENTS = {
     "seq2seq": "keras_nlp / keras_hub decoders (tensorflow_addons.seq2seq is archived)",
     "crf": "a CRF layer of your own on tf.math (tensorflow_addons.text.crf is archived)",
     "framework": "tf.compat.v1.train / tf.compat.v1 (arg_scope: the tf_slim package)",
-    "labeled_tensor": "plain tf.Tensor with your own axis names (labeled_tensor has no TensorFlow 2 successor)",
-    "specs": "tf.keras.Sequential or the functional API (specs' model language has no TensorFlow 2 successor)",
     "tensor_forest": "TensorFlow Decision Forests (pip install tensorflow_decision_forests; tfdf.keras.RandomForestModel)",
-    "cloud": "tf.io.gfile on gs:// paths for Cloud Storage, and tensorflow-io or the BigQuery / Bigtable Python clients for BigQueryReader and Bigtable",
     "bayesflow": "tensorflow_probability",
     "summary": "tf.summary (TF2) or tf.compat.v1.summary",
     "image": "tf.image (and tensorflow_addons.image, archived)",
@@ -75,6 +72,12 @@ REPLACEMENTS = {
     "ffmpeg.encode_audio": "tf.audio.encode_wav for WAV output; for other formats ffmpeg run from Python (TensorFlow 2 removed the ffmpeg ops)",
     "ffmpeg.decode_video": "the tensorflow-io package (tfio.experimental.ffmpeg.decode_video) or ffmpeg / OpenCV run from Python; tf.io.decode_gif for GIFs (TensorFlow 2 removed the ffmpeg ops)",
     "remote_fused_graph.remote_fused_graph_execute": "TensorFlow Lite with its Hexagon delegate (TensorFlow 2 removed the RemoteFusedGraphExecute op that ran a subgraph on a Hexagon DSP)",
+    "cloud.configure_gcs": "the GOOGLE_APPLICATION_CREDENTIALS environment variable naming the credentials JSON file (service account or authorized user), set before the program first reads a gs:// path, and the GCS_READ_CACHE_BLOCK_SIZE_MB / GCS_READ_CACHE_MAX_SIZE_MB / GCS_READ_CACHE_MAX_STALENESS variables for the block cache (TensorFlow 2 removed the GcsConfigureCredentials and GcsConfigureBlockCache ops)",
+    "cloud.ConfigureGcsHook": "the GOOGLE_APPLICATION_CREDENTIALS environment variable naming the credentials JSON file (service account or authorized user), set before the program first reads a gs:// path, and the GCS_READ_CACHE_BLOCK_SIZE_MB / GCS_READ_CACHE_MAX_SIZE_MB / GCS_READ_CACHE_MAX_STALENESS variables for the block cache (TensorFlow 2 removed the GcsConfigureCredentials and GcsConfigureBlockCache ops)",
+    "cloud.configure_colab_session": "google.colab.auth.authenticate_user() in the notebook, then gs:// paths through tf.io.gfile (TensorFlow 2 removed the GCS configuration ops this ran)",
+    "cloud.BigQueryReader": "the google-cloud-bigquery client (its to_dataframe / to_arrow, then tf.data.Dataset.from_tensor_slices) or tensorflow-io's tfio.bigquery.BigQueryClient read session (TensorFlow 2 removed the BigQueryReader kernel)",
+    "cloud.BigtableClient": "the google-cloud-bigtable client, or tensorflow-io's tfio.bigtable.BigtableClient (TensorFlow 2 removed the Bigtable kernels)",
+    "cloud.BigtableTable": "the google-cloud-bigtable client's Table, or tensorflow-io's tfio.bigtable table (TensorFlow 2 removed the Bigtable kernels)",
 }
 
 
