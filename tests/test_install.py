@@ -121,6 +121,25 @@ def test_a_checkpoint_path_given_as_bytes_resolves(tmp_path):
     assert checkpoints.resolve(prefix.encode()) == prefix
 
 
+def test_reductions_over_numpy_axes_have_graph_gradients():
+    """`tf.reduce_sum(x, axis=np.arange(1, 3))` (int64 axes) on a batch of unknown size:
+    TensorFlow 2.21's gradient stitched the shape with int64 indices and failed; TF 1.15 and
+    TensorFlow 2.15 gave the gradient, and so does install()."""
+    import numpy as np
+    import tensorflow as tf
+    ec.install()
+    v1 = tf.compat.v1
+    with tf.Graph().as_default():
+        x = v1.placeholder(tf.float32, [None, 3, 4])
+        grads = [tf.gradients(reduce(x, axis=np.arange(1, 3)), x)[0]
+                 for reduce in (tf.reduce_sum, tf.reduce_mean, tf.reduce_prod)]
+        with v1.Session() as sess:
+            values = sess.run(grads, {x: np.full([2, 3, 4], 2.0, np.float32)})
+    np.testing.assert_allclose(values[0], np.ones([2, 3, 4]))
+    np.testing.assert_allclose(values[1], np.full([2, 3, 4], 1 / 12))
+    np.testing.assert_allclose(values[2], np.full([2, 3, 4], 2.0 ** 11))
+
+
 def test_inspect_getargspec_is_back_for_estimator_era_libraries():
     """Python 3.11 removed inspect.getargspec, which TF-GAN 2.1 and TF 1.x helpers call;
     install() restores Python 3.10's."""

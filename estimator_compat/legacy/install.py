@@ -18,7 +18,7 @@ def install():
     from estimator_compat import experimental, export, inputs, keras_bridge, tpu
     from estimator_compat.legacy import (contrib, graph_mode, keras_legacy,
                                          keras_tf1_optimizers, module_paths, python_compat,
-                                         rnn_cells, unserved_paths)
+                                         reduction_gradients, rnn_cells, unserved_paths)
     from estimator_compat.legacy import estimator_v1 as compat_v1
     from estimator_compat.legacy import layers as compat_layers
     from estimator_compat.legacy.namespaces import namespace
@@ -39,6 +39,7 @@ def install():
     keras_bridge.use()
     rnn_cells.use()
     python_compat.use()  # inspect.getargspec, gone from Python 3.11
+    reduction_gradients.use()  # int64 reduction axes differentiable again, as in TF 2.15
     for prefix, module in by_owner.items():
         sys.modules[prefix + ".estimator"] = module
         for sub, sub_module in (("export", export), ("experimental", experimental),
