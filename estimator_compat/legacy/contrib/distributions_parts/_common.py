@@ -7,6 +7,8 @@ import tensorflow as tf
 from tensorflow.python.ops.distributions import distribution
 from tensorflow.python.ops.distributions import util
 
+from estimator_compat.legacy.contrib.distributions_parts.bijectors._checks import checked
+
 Distribution = distribution.Distribution
 FULLY_REPARAMETERIZED = distribution.FULLY_REPARAMETERIZED
 NOT_REPARAMETERIZED = distribution.NOT_REPARAMETERIZED
@@ -75,10 +77,8 @@ def integer_counts(x, validate_args):
 
 
 def with_checks(checks, x):
-    if not checks:
-        return x
-    with tf.control_dependencies(checks):
-        return tf.identity(x)
+    """`x` after `checks` (assert ops; none without validate_args)."""
+    return checked(x, *checks)
 
 
 def params(local_names):

@@ -104,8 +104,8 @@ class Independent(c.Distribution):
         if self._static_reinterpreted_batch_ndims is None:
             axes = tf.range(self._reinterpreted_batch_ndims)
         else:
-            axes = np.arange(self._static_reinterpreted_batch_ndims, dtype=np.int32)
-        return tf.reduce_sum(stat, axis=-1 - axes)  # int32: TF 2.21's Sum gradient needs it
+            axes = np.arange(self._static_reinterpreted_batch_ndims)
+        return tf.reduce_sum(stat, axis=-1 - axes)
 
     def _sample_n(self, n, seed):
         with tf.control_dependencies(self._runtime_assertions):

@@ -7,6 +7,7 @@ import tensorflow as tf
 from tensorflow.python.ops.distributions import normal
 from tensorflow.python.ops.distributions import util as distribution_util
 
+from estimator_compat.legacy.contrib.distributions_parts.bijectors._checks import checked
 from estimator_compat.legacy.contrib.distributions_parts.bijectors.exp import Exp
 from estimator_compat.legacy.contrib.distributions_parts.bijectors.softmax_centered import (
     SoftmaxCentered)
@@ -87,10 +88,7 @@ def check_quadrature_param(param, name, validate_args):
             checks.append(_v1.assert_equal(
                 tf.shape(param)[-1], 1, message="Currently only bimixtures are supported; "
                                                 f"{name}.shape[-1] is not 1."))
-        if not checks:
-            return param
-        with tf.control_dependencies(checks):
-            return tf.identity(param)
+        return checked(param, *checks)
 
 
 def quadrature_scheme_softmaxnormal_gauss_hermite(normal_loc, normal_scale, quadrature_size,

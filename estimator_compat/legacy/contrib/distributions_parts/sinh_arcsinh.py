@@ -6,6 +6,7 @@ import tensorflow as tf
 from tensorflow.python.ops.distributions import normal
 
 from estimator_compat.legacy.contrib.distributions_parts.bijectors.affine import Affine
+from estimator_compat.legacy.contrib.distributions_parts.bijectors._checks import checked
 from estimator_compat.legacy.contrib.distributions_parts.bijectors.affine_scalar import (
     AffineScalar)
 from estimator_compat.legacy.contrib.distributions_parts.bijectors.chain import Chain
@@ -37,40 +38,8 @@ def _base_and_bijectors(distribution, skewness, tailweight, has_default_skewness
     return distribution, checks, f, factor
 
 
-def _after(checks, x):
-    if not checks:
-        return x
-    with tf.control_dependencies(checks):
-        return tf.identity(x)
-
-
-class SinhArcsinh(TransformedDistribution):
-    """The scalar SinhArcsinh distribution (see the module doc)."""
-
-    def __init__(self, loc, scale, skewness=None, tailweight=None, distribution=None,
-                 validate_args=False, allow_nan_stats=True, name="SinhArcsinh"):
-        parameters = dict(locals())
-        with _v1.name_scope(name, values=[loc, scale, skewness, tailweight]) as name:
-            loc = tf.convert_to_tensor(loc, name="loc")
-            dtype = loc.dtype
-            scale = tf.convert_to_tensor(scale, name="scale", dtype=dtype)
-            has_default_skewness = skewness is None
-            tailweight = tf.convert_to_tensor(1.0 if tailweight is None else tailweight,
-                                              name="tailweight", dtype=dtype)
-            skewness = tf.convert_to_tensor(0.0 if skewness is None else skewness,
-                                            name="skewness", dtype=dtype)
-            batch_shape = broadcast_shape(loc, scale, tailweight, skewness)
-            distribution, checks, f, factor = _base_and_bijectors(
-                distribution, skewness, tailweight, has_default_skewness, dtype,
-                allow_nan_stats, validate_args)
-            loc = _after(checks, loc)
-            affine = AffineScalar(shift=loc, scale=scale * factor,
-                                  validate_args=validate_args)
-            super().__init__(distribution=distribution, bijector=Chain([affine, f]),
-                             batch_shape=batch_shape, validate_args=validate_args, name=name)
-        self._parameters = parameters
-        self._loc, self._scale = loc, scale
-        self._tailweight, self._skewness = tailweight, skewness
+class _Parameters:
+    """The parameters both classes keep (`loc`, `scale`, `tailweight`, `skewness`)."""
 
     @property
     def loc(self):
@@ -89,7 +58,36 @@ class SinhArcsinh(TransformedDistribution):
         return self._skewness
 
 
-class VectorSinhArcsinhDiag(TransformedDistribution):
+class SinhArcsinh(_Parameters, TransformedDistribution):
+    """The scalar SinhArcsinh distribution (see the module doc)."""
+
+    def __init__(self, loc, scale, skewness=None, tailweight=None, distribution=None,
+                 validate_args=False, allow_nan_stats=True, name="SinhArcsinh"):
+        parameters = dict(locals())
+        with _v1.name_scope(name, values=[loc, scale, skewness, tailweight]) as name:
+            loc = tf.convert_to_tensor(loc, name="loc")
+            dtype = loc.dtype
+            scale = tf.convert_to_tensor(scale, name="scale", dtype=dtype)
+            has_default_skewness = skewness is None
+            tailweight = tf.convert_to_tensor(1.0 if tailweight is None else tailweight,
+                                              name="tailweight", dtype=dtype)
+            skewness = tf.convert_to_tensor(0.0 if skewness is None else skewness,
+                                            name="skewness", dtype=dtype)
+            batch_shape = broadcast_shape(loc, scale, tailweight, skewness)
+            distribution, checks, f, factor = _base_and_bijectors(
+                distribution, skewness, tailweight, has_default_skewness, dtype,
+                allow_nan_stats, validate_args)
+            loc = checked(loc, *checks)
+            affine = AffineScalar(shift=loc, scale=scale * factor,
+                                  validate_args=validate_args)
+            super().__init__(distribution=distribution, bijector=Chain([affine, f]),
+                             batch_shape=batch_shape, validate_args=validate_args, name=name)
+        self._parameters = parameters
+        self._loc, self._scale = loc, scale
+        self._tailweight, self._skewness = tailweight, skewness
+
+
+class VectorSinhArcsinhDiag(_Parameters, TransformedDistribution):
     """The vector SinhArcsinh distribution: i.i.d. components, scaled by a diagonal."""
 
     def __init__(self, loc=None, scale_diag=None, scale_identity_multiplier=None,
@@ -113,7 +111,7 @@ class VectorSinhArcsinhDiag(TransformedDistribution):
             distribution, checks, f, factor = _base_and_bijectors(
                 distribution, skewness, tailweight, has_default_skewness, dtype,
                 allow_nan_stats, validate_args)
-            scale_diag_part = _after(checks, scale_diag_part)
+            scale_diag_part = checked(scale_diag_part, *checks)
             affine = Affine(shift=loc, scale_diag=scale_diag_part * factor,
                             validate_args=validate_args)
             super().__init__(distribution=distribution, bijector=Chain([affine, f]),
@@ -122,19 +120,3 @@ class VectorSinhArcsinhDiag(TransformedDistribution):
         self._parameters = parameters
         self._loc, self._scale = loc, scale_linop
         self._tailweight, self._skewness = tailweight, skewness
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
-    @property
-    def tailweight(self):
-        return self._tailweight
-
-    @property
-    def skewness(self):
-        return self._skewness

@@ -14,6 +14,8 @@ from tensorflow.python.ops.distributions import distribution as distribution_lib
 from tensorflow.python.ops.distributions import identity_bijector
 from tensorflow.python.ops.distributions import util as distribution_util
 
+from estimator_compat.legacy.contrib.distributions_parts.bijectors._checks import checked
+
 _v1 = tf.compat.v1
 
 
@@ -300,10 +302,7 @@ class TransformedDistribution(distribution_lib.Distribution):
         elif validate_args:
             checks.append(_v1.assert_equal(both_nonscalar, False,
                                            message="base distribution not scalar"))
-        if not checks:
-            return shape
-        with tf.control_dependencies(checks):
-            return tf.identity(shape)
+        return checked(shape, *checks)
 
     def _maybe_rotate_dims(self, x, rotate_right=False):
         """Rolls the leading event dims to the back (or, rotate_right, the trailing ones

@@ -9,6 +9,7 @@ from tensorflow.python.ops.distributions import distribution as distribution_lib
 from tensorflow.python.ops.distributions import util as distribution_util
 from tensorflow.python.ops.linalg import linear_operator_addition
 
+from estimator_compat.legacy.contrib.distributions_parts.bijectors._checks import checked
 from estimator_compat.legacy.contrib.distributions_parts.bijectors.affine_linear_operator import (
     AffineLinearOperator)
 from estimator_compat.legacy.contrib.distributions_parts.quadrature import (
@@ -63,9 +64,7 @@ class VectorDiffeomixture(distribution_lib.Distribution):
                 logits=tf.math.log(probs), validate_args=validate_args,
                 allow_nan_stats=allow_nan_stats)
             checks = check_scalar_distribution(distribution, dtype, validate_args)
-            if checks:
-                with tf.control_dependencies(checks):
-                    self._grid = tf.identity(self._grid)
+            self._grid = checked(self._grid, *checks)
             self._distribution = distribution
             self._interpolated_affine = [
                 AffineLinearOperator(shift=x, scale=s, validate_args=validate_args,

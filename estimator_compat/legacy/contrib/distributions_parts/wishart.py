@@ -13,6 +13,7 @@ import tensorflow as tf
 from tensorflow.python.ops.distributions import distribution
 from tensorflow.python.ops.distributions import util as distribution_util
 
+from estimator_compat.legacy.contrib.distributions_parts.bijectors._checks import checked
 from estimator_compat.legacy.contrib.distributions_parts.scale_operators import (
     operator_parents)
 
@@ -239,8 +240,7 @@ class WishartCholesky(_WishartLinearOperator):
                                                   message="scale must be positive definite"),
                               _v1.assert_equal(tf.shape(scale)[-1], tf.shape(scale)[-2],
                                                message="scale must be square")]
-                    with tf.control_dependencies(checks):
-                        scale = tf.identity(scale)
+                    scale = checked(scale, *checks)
             super().__init__(
                 df=df, scale_operator=tf.linalg.LinearOperatorLowerTriangular(
                     tril=scale, is_non_singular=True, is_positive_definite=True,
